@@ -1,0 +1,147 @@
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { createQueue } from './jobs/queue.ts';
+import { createLocalBlobStore } from './lib/blob-store.ts';
+import { createLlm } from './lib/llm.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createMailer, type Mailer } from './modules/auth/mailer.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
+import { downloadRoutes, pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
+import { workshopsRoutes } from './modules/pipelines/workshops.routes.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerStatic } from './plugins/static.ts';
+import { financeRoutes } from './sample-apps/finance/finance.routes.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: Uint8Array;
+  demoOrgId: string | null;
+  /** tests capture mail here */
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+/** The whole HTTP application as a value: `server.ts` listens on it, tests call `app.inject()`. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    // Rejects `__proto__` / `constructor.prototype` keys in JSON bodies outright.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 200 },
+  });
+  // An empty JSON body is "no body" (clients often send the header on body-less POSTs such as
+  // /jobs/{id}/run); anything else goes through Fastify's own parser with its poisoning guards.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : jsonParser(req, body as string, done),
+  );
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    db: opts.database.db,
+    config,
+    log: app.log,
+    jwtSecret: opts.jwtSecret,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log: app.log }),
+    blobs: createLocalBlobStore(join(config.DATA_DIR, 'blobs')),
+    queue: createQueue(opts.database.db),
+    llm: createLlm(config),
+    demoOrgId: opts.demoOrgId,
+  };
+  app.decorate('ctx', ctx);
+  registerErrorHandler(app);
+
+  // external plugins
+  const analyticsOrigin = config.ANALYTICS_SCRIPT_URL ? new URL(config.ANALYTICS_SCRIPT_URL).origin : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: config.WEB_ORIGIN.length ? config.WEB_ORIGIN : false,
+    credentials: false,
+  });
+  await app.register(formbody, { bodyLimit: 16_384 });
+  await app.register(rateLimit, { global: false });
+  // One byte over the limit so the blob store sees the overflow and refuses it (busboy would truncate silently).
+  await app.register(multipart, {
+    limits: { fileSize: config.UPLOAD_MAX_BYTES + 1, files: 1, fields: 10, fieldSize: 16_384 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Mapwright API',
+        version: '0.1.0',
+        description: 'Data integration, mapping and workflows.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // app plugins
+  registerAuth(app);
+
+  // routes
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(orgsRoutes);
+      await api.register(apiKeysRoutes);
+      await api.register(projectsRoutes);
+      await api.register(filesRoutes);
+      await api.register(importsRoutes);
+      await api.register(targetSchemasRoutes);
+      await api.register(pipelinesRoutes);
+      await api.register(downloadRoutes);
+      await api.register(workshopsRoutes);
+      await api.register(financeRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await registerStatic(app, config.WEB_DIST);
+  return app;
+}

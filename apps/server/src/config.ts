@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Comma-separated list → array (empty entries dropped). */
+const csv = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** where the embedded database, blobs and generated secrets live */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; unset = embedded PGlite in DATA_DIR */
+  DATABASE_URL: z.string().url().optional(),
+  /** web | worker | all (default: one process serving API + SPA and running jobs) */
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /** a task whose worker stops renewing this lease (crash, SIGKILL) is run again by another worker */
+  WORKER_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
+  /** tasks one worker process runs at once */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** HS256 secret for JWTs; unset = a random one generated once and kept in DATA_DIR */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(8 * 3600),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  /** allowed browser origins for CORS (the SPA is same-origin by default) */
+  WEB_ORIGIN: csv,
+  /** absolute URL of the app, used in emailed links; defaults to http://HOST:PORT */
+  PUBLIC_URL: z.string().url().optional(),
+  SEED_ADMIN_EMAIL: z.email().default('demo@mapwright.dev'),
+  SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('mapwright-demo'),
+  SEED_STAFF_EMAIL: z.email().default('staff@mapwright.dev'),
+  /** set to create an internal staff account (impersonation) at seed */
+  SEED_STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** smtp://user:pass@host:port — unset = reset links are written to the server log */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Mapwright <no-reply@mapwright.dev>'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  PRODUCT_NAME: z.string().default('Mapwright'),
+  OLD_HOST: z.string().optional(),
+  NEW_HOST: z.string().optional(),
+  /** organization ids (or `demo` for the seeded demo organization) shown the migration modal */
+  MIGRATION_ORG_IDS: csv,
+  /** organization ids (or `demo`) whose root path lands on /projects */
+  PROJECTS_LANDING_ORG_IDS: csv,
+  ANALYTICS_SCRIPT_URL: z.string().url().optional(),
+  ANALYTICS_KEY: z.string().optional(),
+  ANALYTICS_EXCLUDED_ORG_ID: z.string().optional(),
+  CHAT_SUPPORT_REGION: z.enum(['us', 'eu', 'ap']).default('us'),
+  /** optional system-status override shown in the app's banner */
+  STATUS_TYPE: z.enum(['success', 'info', 'warning', 'error']).default('success'),
+  STATUS_MESSAGE: z.string().default('All systems operational'),
+  /** optional bearer key the sample finance API requires (unset = open) */
+  FINANCE_API_KEY: z.string().optional(),
+  /** largest accepted upload, in bytes */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
+  /** optional LLM (any OpenAI-compatible API: OpenAI, Azure, Ollama, vLLM); off unless a key or base URL is set */
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** path of the built SPA; unset = apps/web/dist */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ZEnv>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; throws one error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

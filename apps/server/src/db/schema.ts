@@ -1,0 +1,462 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Global role list (spec §3: a role list of {id, name}; users point at it by role_id). */
+export const roles = pgTable('roles', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** null until an invited member sets a password */
+    passwordHash: text('password_hash'),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** bumped on logout and password change/reset: tokens carrying an older version are refused */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_org_idx').on(t.organizationId),
+  ],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** sha256 of the token; the token itself is only ever in the emailed link */
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** the key acts with this member's role; null once that member is removed (key then refused) */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_org_idx').on(t.organizationId)],
+);
+
+/** Append-only record of security-relevant actions (logins, impersonation, member and key changes). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id'),
+    /** set when the actor was being impersonated: who was really acting */
+    impersonatorUserId: uuid('impersonator_user_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** A project groups files, imports, schemas and pipelines. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** A named file whose content lives in versions; `currentVersionId` is the one imports use by default. */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    currentVersionId: uuid('current_version_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_org_idx').on(t.organizationId, t.createdAt),
+    index('files_project_idx').on(t.projectId),
+  ],
+);
+
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: id(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** address of the content in the blob store */
+    sha256: text('sha256').notNull(),
+    label: text('label').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('file_versions_number_unique').on(t.fileId, t.number),
+    index('file_versions_sha_idx').on(t.sha256),
+  ],
+);
+
+/**
+ * The durable work queue (imports, pipeline runs, workflow runs...). Claimed with
+ * `FOR UPDATE SKIP LOCKED` under a lease: a worker that dies stops renewing its lease and the
+ * task is picked up again, so nothing queued is ever lost.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** queued | running | succeeded | failed | cancelled */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    /** at most one task per key (e.g. one run per workflow schedule tick) */
+    singletonKey: text('singleton_key').unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tasks_claim_idx').on(t.status, t.runAt),
+    index('tasks_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** An import turns a file version into a dataset (rows in chunks, column types, problems). */
+export const imports = pgTable(
+  'imports',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileVersionId: uuid('file_version_id').references(() => fileVersions.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    format: text('format').notNull(),
+    /** what the user asked for (delimiter, encoding, header, sheet) */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    /** what the parser settled on */
+    detected: json('detected').$type<Record<string, unknown>>(),
+    /** queued | running | succeeded | failed | cancelled */
+    status: text('status').notNull().default('queued'),
+    taskId: uuid('task_id'),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    rowCount: integer('row_count').notNull().default(0),
+    problemCount: integer('problem_count').notNull().default(0),
+    /** per column: name, type, format, layout, null rate, examples (from the engine's profiler) */
+    columns: json('columns').$type<Record<string, unknown>[]>(),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Dataset rows, stored a chunk at a time so a page of the preview is one or two reads. */
+export const importChunks = pgTable(
+  'import_chunks',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    firstRow: integer('first_row').notNull(),
+    /** [{line, record}] */
+    rows: json('rows').$type<{ line: number; record: Record<string, unknown> }[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.chunkIndex] })],
+);
+
+export const importProblems = pgTable(
+  'import_problems',
+  {
+    id: id(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    reason: text('reason').notNull(),
+    raw: text('raw'),
+  },
+  (t) => [index('import_problems_import_idx').on(t.importId, t.line)],
+);
+
+/** A target JSON Schema; every change is kept as a numbered version. */
+export const targetSchemas = pgTable(
+  'target_schemas',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filename: text('filename'),
+    schema: json('schema').$type<Record<string, unknown>>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('target_schemas_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+export const targetSchemaVersions = pgTable(
+  'target_schema_versions',
+  {
+    schemaId: uuid('schema_id')
+      .notNull()
+      .references(() => targetSchemas.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    schema: json('schema').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schemaId, t.version] })],
+);
+
+/** A pipeline maps source records onto a target schema with a deployed, versioned mapper. */
+export const pipelines = pgTable(
+  'pipelines',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    targetSchemaId: uuid('target_schema_id')
+      .notNull()
+      .references(() => targetSchemas.id, { onDelete: 'restrict' }),
+    /** profile of the data its jobs carried (leaf paths, types), refreshed by each job */
+    sourceSchema: json('source_schema').$type<Record<string, unknown>[]>(),
+    deployedVersion: integer('deployed_version'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pipelines_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Immutable, numbered mapper versions (the spec and the target schema it was built for). */
+export const mapperVersions = pgTable(
+  'mapper_versions',
+  {
+    pipelineId: uuid('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    spec: json('spec').$type<Record<string, unknown>>().notNull(),
+    targetSchema: json('target_schema').$type<Record<string, unknown>>().notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pipelineId, t.version] })],
+);
+
+/** One batch of source records for a pipeline: inline (stored in chunks) or an import's dataset. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    pipelineId: uuid('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    /** inline | import */
+    inputKind: text('input_kind').notNull(),
+    importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
+    recordCount: integer('record_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_org_idx').on(t.organizationId, t.createdAt),
+    index('jobs_pipeline_idx').on(t.pipelineId, t.createdAt),
+  ],
+);
+
+export const jobRecordChunks = pgTable(
+  'job_record_chunks',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    firstIndex: integer('first_index').notNull(),
+    records: json('records').$type<unknown[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.chunkIndex] })],
+);
+
+/** A run of a mapper over a job: every record mapped, validated, accepted or with its errors. */
+export const results = pgTable(
+  'results',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    pipelineId: uuid('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    workshopId: uuid('workshop_id'),
+    mapperVersion: integer('mapper_version'),
+    spec: json('spec').$type<Record<string, unknown>>().notNull(),
+    targetSchema: json('target_schema').$type<Record<string, unknown>>().notNull(),
+    /** created | queued | running | finished | needs review | failed */
+    status: text('status').notNull().default('created'),
+    taskId: uuid('task_id'),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    globalErrors: jsonb('global_errors').$type<Record<string, unknown>>(),
+    confidence: jsonb('confidence').$type<Record<string, unknown>>(),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('results_job_idx').on(t.jobId, t.createdAt),
+    index('results_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+export const resultChunks = pgTable(
+  'result_chunks',
+  {
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    firstIndex: integer('first_index').notNull(),
+    /** [{mapped_record, message}] in record order */
+    mappings: json('mappings').$type<{ mapped_record: unknown; message: unknown }[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.chunkIndex] })],
+);
+
+/** An editing session on a pipeline's mapper against one job's data. */
+export const workshops = pgTable(
+  'workshops',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    pipelineId: uuid('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** created | queued | running | finished | needs review | deployed | failed */
+    status: text('status').notNull().default('created'),
+    spec: json('spec').$type<Record<string, unknown>>().notNull(),
+    targetSchema: json('target_schema').$type<Record<string, unknown>>().notNull(),
+    undeployedEdits: integer('undeployed_edits').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workshops_pipeline_idx').on(t.pipelineId, t.createdAt)],
+);
+
+/** What an organization's accepted mappings and lookups taught the matcher (engine `Knowledge`). */
+export const orgKnowledge = pgTable('org_knowledge', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  knowledge: json('knowledge').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,63 @@
+import { ROLE_NAMES } from '@mapwright/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/auth.service.ts';
+import type { Db } from './client.ts';
+import { organizations, roles, users } from './schema.ts';
+
+export const DEMO_ORG_NAME = 'Demo Organization';
+export const STAFF_ORG_NAME = 'Mapwright Staff';
+
+export interface SeedOptions {
+  adminEmail: string;
+  adminPassword: string;
+  staffEmail: string;
+  /** the internal staff account is only created when a password is given for it */
+  staffPassword?: string;
+}
+
+/** Roles always exist; the demo organization and its owner are created on first start only. */
+export async function seed(db: Db, opts: SeedOptions) {
+  await db
+    .insert(roles)
+    .values(ROLE_NAMES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const roleId = async (name: string) => (await db.select().from(roles).where(eq(roles.name, name)))[0]!.id;
+
+  let demoOrg = await findDemoOrg(db);
+  let created = false;
+  if (!demoOrg) {
+    [demoOrg] = await db.insert(organizations).values({ name: DEMO_ORG_NAME }).returning();
+    await db.insert(users).values({
+      organizationId: demoOrg!.id,
+      email: opts.adminEmail.toLowerCase(),
+      name: 'Demo Owner',
+      passwordHash: await hashPassword(opts.adminPassword),
+      roleId: await roleId('owner'),
+    });
+    created = true;
+  }
+  if (opts.staffPassword) {
+    const existing = await db.select().from(users).where(eq(users.email, opts.staffEmail.toLowerCase()));
+    if (existing.length === 0) {
+      const [staffOrg] = await db.insert(organizations).values({ name: STAFF_ORG_NAME }).returning();
+      await db.insert(users).values({
+        organizationId: staffOrg!.id,
+        email: opts.staffEmail.toLowerCase(),
+        name: 'Mapwright Staff',
+        passwordHash: await hashPassword(opts.staffPassword),
+        roleId: await roleId('staff'),
+      });
+    }
+  }
+  return { demoOrgId: demoOrg!.id, created };
+}
+
+export async function findDemoOrg(db: Db) {
+  const [org] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, DEMO_ORG_NAME))
+    .orderBy(asc(organizations.createdAt))
+    .limit(1);
+  return org;
+}

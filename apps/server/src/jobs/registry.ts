@@ -1,0 +1,6 @@
+import { importTask } from '../modules/imports/imports.task.ts';
+import { runTask } from '../modules/pipelines/run.task.ts';
+import type { TaskDefinition } from './worker.ts';
+
+/** Every kind of background task the worker runs. Features add their definitions here. */
+export const taskDefinitions: TaskDefinition[] = [importTask, runTask];

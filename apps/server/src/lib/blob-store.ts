@@ -1,0 +1,86 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from './errors.ts';
+
+export interface StoredBlob {
+  sha256: string;
+  size: number;
+}
+
+/**
+ * Content-addressed storage for uploads, file versions and results. Data is streamed through:
+ * never held whole in memory. Identical content is stored once.
+ */
+export interface BlobStore {
+  /** stores the stream; rejects with 413 past `maxBytes`, leaving nothing behind */
+  put(data: Readable, opts?: { maxBytes?: number }): Promise<StoredBlob>;
+  get(sha256: string): Promise<Readable>;
+  has(sha256: string): Promise<boolean>;
+  delete(sha256: string): Promise<void>;
+}
+
+const SHA = /^[0-9a-f]{64}$/;
+
+export class TooLargeError extends AppError {
+  constructor(maxBytes: number) {
+    super(413, `The file is larger than the limit of ${maxBytes} bytes`);
+  }
+}
+
+/** Blobs under `<root>/ab/cd/<sha256>`; writes go to `<root>/tmp` and are renamed in atomically. */
+export function createLocalBlobStore(root: string): BlobStore {
+  const pathOf = (sha: string) => {
+    if (!SHA.test(sha)) throw new AppError(400, 'Invalid blob address');
+    return join(root, sha.slice(0, 2), sha.slice(2, 4), sha);
+  };
+  return {
+    async put(data, opts = {}) {
+      await mkdir(join(root, 'tmp'), { recursive: true });
+      const tmp = join(root, 'tmp', randomUUID());
+      const hash = createHash('sha256');
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          if (opts.maxBytes !== undefined && size > opts.maxBytes)
+            return cb(new TooLargeError(opts.maxBytes));
+          hash.update(chunk);
+          cb(null, chunk);
+        },
+      });
+      try {
+        await pipeline(data, meter, createWriteStream(tmp));
+        const sha256 = hash.digest('hex');
+        const dest = pathOf(sha256);
+        await mkdir(join(dest, '..'), { recursive: true });
+        await rename(tmp, dest);
+        return { sha256, size };
+      } catch (err) {
+        await rm(tmp, { force: true });
+        // the request stream may still be flowing; drain it so the client gets our answer
+        data.resume();
+        throw err;
+      }
+    },
+    async get(sha) {
+      const path = pathOf(sha);
+      await stat(path).catch(() => {
+        throw new AppError(404, 'File content not found');
+      });
+      return createReadStream(path);
+    },
+    async has(sha) {
+      return stat(pathOf(sha)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async delete(sha) {
+      await rm(pathOf(sha), { force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+export interface AuditEntry {
+  organizationId: string | null;
+  actorUserId?: string | null;
+  impersonatorUserId?: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  details?: Record<string, unknown>;
+  ip?: string;
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry) {
+  await db.insert(auditLog).values(entry);
+}
+
+export async function listAudit(
+  db: Db,
+  orgId: string,
+  opts: { action?: string; limit: number; offset: number },
+) {
+  const where = and(
+    eq(auditLog.organizationId, orgId),
+    opts.action ? eq(auditLog.action, opts.action) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}

@@ -1,0 +1,231 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { verify as verifyTotp } from 'otplib';
+import type { AppContext, Principal } from '../../context.ts';
+import { apiKeys, passwordResetTokens } from '../../db/schema.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { randomToken, sha256 } from '../../lib/secrets.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  bumpTokenVersion,
+  findRoleById,
+  findUserByEmail,
+  findUserById,
+  updateUser,
+} from '../users/users.repository.ts';
+import { issueToken, verifyToken } from './tokens.ts';
+
+export const hashPassword = (password: string) => hash(password);
+
+// Verifying against a fixed hash when the user does not exist keeps the timing of both answers alike.
+let dummyHash: Promise<string> | undefined;
+
+export async function checkTotp(secret: string, token: string) {
+  try {
+    const result = await verifyTotp({ secret, token, epochTolerance: 30 });
+    return result.valid;
+  } catch {
+    return false;
+  }
+}
+
+export async function login(
+  ctx: AppContext,
+  input: { username: string; password: string; token?: string; ip?: string },
+) {
+  const user = await findUserByEmail(ctx.db, input.username);
+  if (!user?.passwordHash) {
+    dummyHash ??= hash('not-a-real-password');
+    await verify(await dummyHash, input.password).catch(() => false);
+    throw badRequest('LOGIN_BAD_CREDENTIALS');
+  }
+  if (!(await verify(user.passwordHash, input.password).catch(() => false))) {
+    await recordAudit(ctx.db, {
+      organizationId: user.organizationId,
+      actorUserId: user.id,
+      action: 'login.failed',
+      ip: input.ip,
+    });
+    throw badRequest('LOGIN_BAD_CREDENTIALS');
+  }
+  if (user.totpEnabled && user.totpSecret) {
+    if (!input.token) throw badRequest('LOGIN_TOTP_REQUIRED');
+    if (!(await checkTotp(user.totpSecret, input.token))) throw badRequest('LOGIN_TOTP_INVALID');
+  }
+  await recordAudit(ctx.db, {
+    organizationId: user.organizationId,
+    actorUserId: user.id,
+    action: 'login',
+    ip: input.ip,
+  });
+  const access_token = await issueToken(ctx.jwtSecret, ctx.config.TOKEN_TTL_SECONDS, {
+    sub: user.id,
+    org: user.organizationId,
+    ver: user.tokenVersion,
+  });
+  return { access_token, token_type: 'bearer' as const };
+}
+
+/**
+ * Staff-only: a token for another user. `email` must be the caller's own address (a second
+ * check that the staff member means it); the token carries who impersonates whom.
+ */
+export async function impersonate(
+  ctx: AppContext,
+  caller: Principal,
+  input: { email: string; impersonate_email: string; ip?: string },
+) {
+  if (caller.role !== 'staff' || caller.via !== 'jwt' || caller.impersonatorId) {
+    throw forbidden('Only internal staff may impersonate users');
+  }
+  const staff = await findUserById(ctx.db, caller.userId);
+  if (!staff || staff.email.toLowerCase() !== input.email.toLowerCase()) {
+    throw forbidden('The email does not match the signed-in staff account');
+  }
+  const target = await findUserByEmail(ctx.db, input.impersonate_email);
+  if (!target) throw new AppError(404, 'No user with that email');
+  await recordAudit(ctx.db, {
+    organizationId: target.organizationId,
+    actorUserId: target.id,
+    impersonatorUserId: staff.id,
+    action: 'impersonation.start',
+    targetType: 'user',
+    targetId: target.id,
+    details: { staff_email: staff.email, impersonated_email: target.email },
+    ip: input.ip,
+  });
+  const access_token = await issueToken(ctx.jwtSecret, Math.min(ctx.config.TOKEN_TTL_SECONDS, 3600), {
+    sub: target.id,
+    org: target.organizationId,
+    ver: target.tokenVersion,
+    imp: staff.id,
+  });
+  return { access_token, token_type: 'bearer' as const };
+}
+
+export async function logout(ctx: AppContext, caller: Principal) {
+  // An impersonation session ends without signing the real user out everywhere.
+  if (!caller.impersonatorId) await bumpTokenVersion(ctx.db, caller.userId);
+  await recordAudit(ctx.db, {
+    organizationId: caller.orgId,
+    actorUserId: caller.userId,
+    impersonatorUserId: caller.impersonatorId,
+    action: 'logout',
+  });
+}
+
+/** Creates a single-use reset token and returns the link (used by forgot-password and invites). */
+export async function createResetLink(
+  ctx: AppContext,
+  userId: string,
+  ttlSeconds = ctx.config.RESET_TOKEN_TTL_SECONDS,
+) {
+  const token = randomToken(32);
+  await ctx.db.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  const base = ctx.config.PUBLIC_URL ?? `http://${ctx.config.HOST}:${ctx.config.PORT}`;
+  return `${base.replace(/\/$/, '')}/auth/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export const FORGOT_PASSWORD_ANSWER =
+  'If the address belongs to an account, a reset link has been sent to it.';
+
+export async function forgotPassword(ctx: AppContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user) {
+    const link = await createResetLink(ctx, user.id);
+    await ctx.mailer.send({
+      to: user.email,
+      subject: `Reset your ${ctx.config.PRODUCT_NAME} password`,
+      text: `Someone asked to reset the password of this account.\n\nReset it here: ${link}\n\nThe link works once and expires in ${Math.round(ctx.config.RESET_TOKEN_TTL_SECONDS / 60)} minutes. If it wasn't you, ignore this message.`,
+    });
+    await recordAudit(ctx.db, {
+      organizationId: user.organizationId,
+      actorUserId: user.id,
+      action: 'password.reset_requested',
+    });
+  }
+  return { detail: FORGOT_PASSWORD_ANSWER };
+}
+
+export async function resetPassword(ctx: AppContext, input: { token: string; password: string }) {
+  const now = new Date();
+  const [row] = await ctx.db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(input.token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  if (!row) throw badRequest('RESET_PASSWORD_BAD_TOKEN');
+  // Mark used first and only if still unused, so two concurrent resets cannot both succeed.
+  const used = await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  if (used.length === 0) throw badRequest('RESET_PASSWORD_BAD_TOKEN');
+  const user = await updateUser(ctx.db, row.userId, { passwordHash: await hashPassword(input.password) });
+  if (!user) throw badRequest('RESET_PASSWORD_BAD_TOKEN');
+  await bumpTokenVersion(ctx.db, user.id);
+  await recordAudit(ctx.db, {
+    organizationId: user.organizationId,
+    actorUserId: user.id,
+    action: 'password.reset',
+  });
+  return { detail: 'Your password has been reset. You can now log in.' };
+}
+
+async function principalFor(
+  ctx: AppContext,
+  userId: string,
+  extra: Partial<Principal> & { via: Principal['via'] },
+) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) return null;
+  const role = await findRoleById(ctx.db, user.roleId);
+  return {
+    user,
+    principal: {
+      userId: user.id,
+      orgId: user.organizationId,
+      roleId: user.roleId,
+      role: role?.name ?? '',
+      ...extra,
+    },
+  };
+}
+
+/** Resolves the caller from `Authorization: Bearer` or an organization API key header. */
+export async function authenticate(
+  ctx: AppContext,
+  headers: { authorization?: string; apiKey?: string },
+): Promise<Principal> {
+  if (headers.apiKey) {
+    const [key] = await ctx.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, sha256(headers.apiKey)));
+    if (!key || key.revokedAt || !key.createdBy) throw unauthorized('Invalid API key');
+    const found = await principalFor(ctx, key.createdBy, { via: 'apiKey', apiKeyId: key.id });
+    if (!found || found.user.organizationId !== key.organizationId) throw unauthorized('Invalid API key');
+    // Cheap enough per request and tells admins which keys are still in use.
+    await ctx.db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, key.id));
+    return found.principal;
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
+  if (!match) throw unauthorized('Unauthorized');
+  const claims = await verifyToken(ctx.jwtSecret, match[1]!);
+  if (!claims) throw unauthorized('Unauthorized');
+  const found = await principalFor(ctx, claims.sub, { via: 'jwt', impersonatorId: claims.imp });
+  if (!found || found.user.tokenVersion !== claims.ver || found.user.organizationId !== claims.org) {
+    throw unauthorized('Unauthorized');
+  }
+  return found.principal;
+}

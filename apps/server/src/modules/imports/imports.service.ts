@@ -1,0 +1,199 @@
+import type { TImport, TImportOptions } from '@mapwright/contracts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext, Principal } from '../../context.ts';
+import { importChunks, importProblems, imports, tasks } from '../../db/schema.ts';
+import { chunkRange } from '../../lib/chunks.ts';
+import { FieldError, notFound } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/pagination.ts';
+import { assertCanWrite } from '../../plugins/auth.ts';
+import { findFile, findVersion } from '../files/files.repository.ts';
+import { CHUNK_ROWS } from './imports.task.ts';
+import { formatOf } from './parsers/index.ts';
+
+type ImportRow = typeof imports.$inferSelect;
+
+/** The import's own status, unless its task ended without it being able to say so (a crash). */
+function statusOf(imp: ImportRow, taskStatus?: string | null): TImport['status'] {
+  const open = imp.status === 'queued' || imp.status === 'running';
+  if (open && (taskStatus === 'failed' || taskStatus === 'cancelled')) return taskStatus;
+  return imp.status as TImport['status'];
+}
+
+function toDto(imp: ImportRow, task?: { status: string; error: string | null } | null): TImport {
+  const status = statusOf(imp, task?.status);
+  return {
+    id: imp.id,
+    name: imp.name,
+    project_id: imp.projectId,
+    file_id: imp.fileId,
+    file_version_id: imp.fileVersionId,
+    format: imp.format as TImport['format'],
+    options: imp.options as TImportOptions,
+    detected: imp.detected ?? null,
+    status,
+    progress: status === 'succeeded' ? 1 : imp.bytesTotal ? Math.min(1, imp.bytesRead / imp.bytesTotal) : 0,
+    bytes_total: imp.bytesTotal,
+    bytes_read: imp.bytesRead,
+    row_count: imp.rowCount,
+    problem_count: imp.problemCount,
+    columns: (imp.columns as TImport['columns']) ?? null,
+    error: imp.error ?? (status === 'failed' ? (task?.error ?? 'The import failed') : null),
+    created_at: imp.createdAt.toISOString(),
+    finished_at: imp.finishedAt?.toISOString() ?? null,
+  };
+}
+
+async function load(ctx: AppContext, orgId: string, id: string) {
+  const [row] = await ctx.db
+    .select({ imp: imports, task: { status: tasks.status, error: tasks.error } })
+    .from(imports)
+    .leftJoin(tasks, eq(tasks.id, imports.taskId))
+    .where(and(eq(imports.organizationId, orgId), eq(imports.id, id)));
+  if (!row) throw notFound('Import not found');
+  return row;
+}
+
+export async function getImport(ctx: AppContext, p: Principal, id: string) {
+  const row = await load(ctx, p.orgId, id);
+  return toDto(row.imp, row.task);
+}
+
+export async function listImports(
+  ctx: AppContext,
+  p: Principal,
+  q: { page: number; size: number; project_id?: string },
+) {
+  const where = and(
+    eq(imports.organizationId, p.orgId),
+    q.project_id ? eq(imports.projectId, q.project_id) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select({ imp: imports, task: { status: tasks.status, error: tasks.error } })
+      .from(imports)
+      .leftJoin(tasks, eq(tasks.id, imports.taskId))
+      .where(where)
+      .orderBy(desc(imports.createdAt))
+      .limit(q.size)
+      .offset(offsetOf(q.page, q.size)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(imports).where(where),
+  ]);
+  return pageOf(
+    rows.map((r) => toDto(r.imp, r.task)),
+    count?.n ?? 0,
+    q.page,
+    q.size,
+  );
+}
+
+export async function createImport(
+  ctx: AppContext,
+  p: Principal,
+  input: {
+    file_id: string;
+    file_version_id?: string;
+    name?: string;
+    format?: TImport['format'];
+    options: TImportOptions;
+  },
+) {
+  const file = await findFile(ctx.db, p.orgId, input.file_id);
+  if (!file) throw notFound('File not found');
+  const versionId = input.file_version_id ?? file.currentVersionId;
+  const version = versionId ? await findVersion(ctx.db, p.orgId, file.id, versionId) : undefined;
+  if (!version) throw notFound('Version not found');
+  assertCanWrite(p);
+  const format = input.format ?? formatOf(version.filename, version.contentType);
+  if (!format)
+    throw new FieldError(
+      ['body', 'format'],
+      `cannot tell the format of "${version.filename}"; choose csv, tsv, xlsx, json or jsonl`,
+    );
+  const id = await ctx.db.transaction(async (tx) => {
+    const [imp] = await tx
+      .insert(imports)
+      .values({
+        organizationId: p.orgId,
+        projectId: file.projectId,
+        fileId: file.id,
+        fileVersionId: version.id,
+        name: input.name ?? `${version.filename} (v${version.number})`,
+        format,
+        options: input.options,
+        bytesTotal: version.size,
+      })
+      .returning();
+    return imp!.id;
+  });
+  const task = await ctx.queue.enqueue('import.run', { importId: id }, { orgId: p.orgId });
+  await ctx.db.update(imports).set({ taskId: task!.id }).where(eq(imports.id, id));
+  return getImport(ctx, p, id);
+}
+
+/** A page of the dataset: the chunks that overlap the requested rows. */
+export async function importRows(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  q: { page: number; size: number },
+) {
+  const { imp } = await load(ctx, p.orgId, id);
+  const from = offsetOf(q.page, q.size);
+  const to = from + q.size;
+  const chunks = await ctx.db
+    .select()
+    .from(importChunks)
+    .where(and(eq(importChunks.importId, id), ...chunkRange(importChunks.chunkIndex, from, to, CHUNK_ROWS)))
+    .orderBy(asc(importChunks.chunkIndex));
+  const items = chunks
+    .flatMap((c) => c.rows.map((r, i) => ({ index: c.firstRow + i, line: r.line, record: r.record })))
+    .filter((r) => r.index >= from && r.index < to);
+  return pageOf(items, imp.rowCount, q.page, q.size);
+}
+
+export async function importProblemsPage(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  q: { page: number; size: number },
+) {
+  await load(ctx, p.orgId, id);
+  const where = eq(importProblems.importId, id);
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(importProblems)
+      .where(where)
+      .orderBy(asc(importProblems.line))
+      .limit(q.size)
+      .offset(offsetOf(q.page, q.size)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(importProblems).where(where),
+  ]);
+  return pageOf(
+    rows.map((r) => ({ line: r.line, reason: r.reason, raw: r.raw })),
+    count?.n ?? 0,
+    q.page,
+    q.size,
+  );
+}
+
+export async function cancelImport(ctx: AppContext, p: Principal, id: string) {
+  const { imp } = await load(ctx, p.orgId, id);
+  assertCanWrite(p);
+  if (imp.taskId) {
+    const status = await ctx.queue.cancel(imp.taskId);
+    if (status === 'cancelled')
+      await ctx.db
+        .update(imports)
+        .set({ status: 'cancelled', finishedAt: new Date() })
+        .where(eq(imports.id, id));
+  }
+  return getImport(ctx, p, id);
+}
+
+export async function deleteImport(ctx: AppContext, p: Principal, id: string) {
+  const { imp } = await load(ctx, p.orgId, id);
+  assertCanWrite(p);
+  if (imp.taskId) await ctx.queue.cancel(imp.taskId);
+  await ctx.db.delete(imports).where(and(eq(imports.organizationId, p.orgId), eq(imports.id, id)));
+}

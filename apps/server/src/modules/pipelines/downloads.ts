@@ -1,0 +1,124 @@
+import { PassThrough, type Writable } from 'node:stream';
+import { type JsonSchema, listTargetFields } from '@mapwright/engine';
+import { stringify } from 'csv-stringify';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { AppContext } from '../../context.ts';
+import { resultChunks, type results } from '../../db/schema.ts';
+
+export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv', 'xlsx'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+export type RecordFilter = 'all' | 'valid' | 'failed';
+type ResultRow = typeof results.$inferSelect;
+
+export const CONTENT_TYPES: Record<DownloadFormat, string> = {
+  json: 'application/json',
+  jsonl: 'application/x-ndjson',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The result's mapped records in order, a chunk at a time. */
+export async function* mappedRecords(ctx: AppContext, resultId: string, filter: RecordFilter = 'all') {
+  for (let i = 0; ; i++) {
+    const [chunk] = await ctx.db
+      .select()
+      .from(resultChunks)
+      .where(and(eq(resultChunks.resultId, resultId), eq(resultChunks.chunkIndex, i)));
+    if (!chunk) return;
+    for (const m of chunk.mappings) {
+      const ok = m.message === 'success';
+      if (filter === 'all' || (filter === 'valid') === ok) yield m.mapped_record as Record<string, unknown>;
+    }
+  }
+}
+
+/**
+ * A spreadsheet program runs a cell that starts with = + - @ (or tab / carriage return) as a
+ * formula; prefixing a quote keeps it text (OWASP CSV injection).
+ */
+export function safeCell(v: unknown): string | number | boolean | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+/** Columns for flat formats: the schema's leaves outside arrays (dotted), arrays as JSON cells. */
+export function flatColumns(schema: JsonSchema): string[] {
+  const cols: string[] = [];
+  for (const f of listTargetFields(schema)) {
+    const col = f.path.includes('[*]') ? f.path.slice(0, f.path.indexOf('[*]')) : f.path;
+    if (!cols.includes(col)) cols.push(col);
+  }
+  return cols;
+}
+
+function cellAt(record: Record<string, unknown>, column: string): unknown {
+  let v: unknown = record;
+  for (const key of column.split('.')) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return null;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+async function write(out: Writable, chunk: string | Buffer) {
+  if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+}
+
+/** Writes the result in `format` to `out`, streaming: one chunk of records in memory at a time. */
+export async function writeResult(
+  ctx: AppContext,
+  result: ResultRow,
+  format: DownloadFormat,
+  filter: RecordFilter,
+  out: Writable,
+) {
+  const records = mappedRecords(ctx, result.id, filter);
+  if (format === 'json' || format === 'jsonl') {
+    let first = true;
+    if (format === 'json') await write(out, '[');
+    for await (const r of records) {
+      await write(
+        out,
+        format === 'json' ? `${first ? '' : ','}\n${JSON.stringify(r)}` : `${JSON.stringify(r)}\n`,
+      );
+      first = false;
+    }
+    if (format === 'json') await write(out, '\n]\n');
+    out.end();
+    return;
+  }
+  const columns = flatColumns(result.targetSchema as JsonSchema);
+  if (format === 'csv') {
+    const csv = stringify({ header: true, columns, cast: { boolean: (b) => String(b) } });
+    csv.pipe(out);
+    for await (const r of records) {
+      if (!csv.write(columns.map((c) => safeCell(cellAt(r, c)))))
+        await new Promise((res) => csv.once('drain', res));
+    }
+    csv.end();
+    return;
+  }
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const sheet = book.addWorksheet('Results');
+  sheet.addRow(columns).commit();
+  for await (const r of records) sheet.addRow(columns.map((c) => safeCell(cellAt(r, c)))).commit();
+  sheet.commit();
+  await book.commit();
+}
+
+/** A PassThrough the reply can send while `fill` writes into it; errors end the stream. */
+export function streamOf(fill: (out: PassThrough) => Promise<void>, onError: (err: unknown) => void) {
+  const out = new PassThrough();
+  fill(out).catch((err) => {
+    onError(err);
+    out.destroy(err as Error);
+  });
+  return out;
+}

@@ -1,0 +1,199 @@
+import type { TResult } from '@mapwright/contracts';
+import { bucketOf, type MappingSpec, toApiSpec } from '@mapwright/engine';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext, Principal } from '../../context.ts';
+import { jobs, resultChunks, results, tasks } from '../../db/schema.ts';
+import { chunkRange } from '../../lib/chunks.ts';
+import { notFound } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/pagination.ts';
+import { assertCanWrite } from '../../plugins/auth.ts';
+import { JOB_CHUNK, readRecords } from './records.ts';
+
+type Row = typeof results.$inferSelect;
+
+export function resultDto(r: Row, taskStatus?: string | null): TResult {
+  // a run whose task died without it being able to say so reports the task's end
+  const status =
+    (r.status === 'queued' || r.status === 'running') && taskStatus === 'failed' ? 'failed' : r.status;
+  const conf = r.confidence as { score: number; bucket: string } | null;
+  return {
+    id: r.id,
+    job_id: r.jobId,
+    pipeline_id: r.pipelineId,
+    workshop_id: r.workshopId,
+    mapper_version: r.mapperVersion,
+    status: status as TResult['status'],
+    total: r.total,
+    processed: r.processed,
+    succeeded: r.succeeded,
+    failed: r.failed,
+    confidence: conf ? { score: conf.score, bucket: conf.bucket } : null,
+    error: r.error,
+    created_at: r.createdAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findResult(ctx: AppContext, orgId: string, id: string) {
+  const [row] = await ctx.db
+    .select({ r: results, taskStatus: tasks.status })
+    .from(results)
+    .leftJoin(tasks, eq(tasks.id, results.taskId))
+    .where(and(eq(results.organizationId, orgId), eq(results.id, id)));
+  if (!row) throw notFound('Result not found');
+  return row;
+}
+
+export async function getResult(ctx: AppContext, p: Principal, id: string) {
+  const { r, taskStatus } = await findResult(ctx, p.orgId, id);
+  return resultDto(r, taskStatus);
+}
+
+export async function listResults(
+  ctx: AppContext,
+  p: Principal,
+  where: { jobId?: string; workshopId?: string },
+  q: { page: number; size: number },
+) {
+  const cond = and(
+    eq(results.organizationId, p.orgId),
+    where.jobId ? eq(results.jobId, where.jobId) : undefined,
+    where.workshopId ? eq(results.workshopId, where.workshopId) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(results)
+      .where(cond)
+      .orderBy(desc(results.createdAt))
+      .limit(q.size)
+      .offset(offsetOf(q.page, q.size)),
+    ctx.db.select({ n: sql<number>`count(*)::int` }).from(results).where(cond),
+  ]);
+  return pageOf(
+    rows.map((r) => resultDto(r)),
+    count?.n ?? 0,
+    q.page,
+    q.size,
+  );
+}
+
+export async function resultSpec(ctx: AppContext, p: Principal, id: string) {
+  const { r } = await findResult(ctx, p.orgId, id);
+  return toApiSpec(r.spec as unknown as MappingSpec);
+}
+
+/** A page of mapped records beside their source records, with each one's errors. */
+export async function resultMappings(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  q: { page: number; size: number; include_spec: boolean; only_errors: boolean },
+) {
+  const { r } = await findResult(ctx, p.orgId, id);
+  const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, r.jobId));
+  const from = offsetOf(q.page, q.size);
+  const to = from + q.size;
+  const spec = q.include_spec ? toApiSpec(r.spec as unknown as MappingSpec) : undefined;
+  if (q.only_errors) {
+    // failed records are scattered: walk the chunks in order and keep the failures of this page
+    const chunks = await ctx.db
+      .select()
+      .from(resultChunks)
+      .where(eq(resultChunks.resultId, id))
+      .orderBy(asc(resultChunks.chunkIndex));
+    const failed = chunks.flatMap((c) =>
+      c.mappings.map((m, i) => ({ index: c.firstIndex + i, ...m })).filter((m) => m.message !== 'success'),
+    );
+    const page = failed.slice(from, to);
+    const items = await Promise.all(
+      page.map(async (m) => ({
+        ...m,
+        source_record: (await readRecords(ctx.db, job!, m.index, m.index + 1))[0],
+        ...(spec ? { spec } : {}),
+      })),
+    );
+    return pageOf(items, failed.length, q.page, q.size);
+  }
+  const chunks = await ctx.db
+    .select()
+    .from(resultChunks)
+    .where(and(eq(resultChunks.resultId, id), ...chunkRange(resultChunks.chunkIndex, from, to, JOB_CHUNK)))
+    .orderBy(asc(resultChunks.chunkIndex));
+  const mapped = chunks
+    .flatMap((c) => c.mappings.map((m, i) => ({ index: c.firstIndex + i, ...m })))
+    .filter((m) => m.index >= from && m.index < to);
+  const sources = mapped.length
+    ? await readRecords(ctx.db, job!, mapped[0]!.index, mapped[mapped.length - 1]!.index + 1)
+    : [];
+  const items = mapped.map((m, i) => ({
+    index: m.index,
+    source_record: sources[i],
+    mapped_record: m.mapped_record,
+    message: m.message,
+    ...(spec ? { spec } : {}),
+  }));
+  return pageOf(items, r.processed, q.page, q.size);
+}
+
+/**
+ * Per-field confidence of the result: the mapper's own confidence, lowered by the share of
+ * records whose value for that field failed validation.
+ */
+export async function computeConfidence(ctx: AppContext, p: Principal, id: string) {
+  const { r } = await findResult(ctx, p.orgId, id);
+  assertCanWrite(p);
+  const spec = r.spec as unknown as MappingSpec;
+  const failures = new Map<string, number>();
+  const global = (r.globalErrors ?? { error_types: {} }) as {
+    error_types: Record<string, { error_fields: string[]; error_indices: number[] }[]>;
+  };
+  for (const list of Object.values(global.error_types)) {
+    for (const e of list)
+      for (const f of e.error_fields) failures.set(f, (failures.get(f) ?? 0) + e.error_indices.length);
+  }
+  const total = Math.max(1, r.processed);
+  const fields = Object.fromEntries(
+    spec.fields.map((f) => {
+      const failRate = Math.min(1, (failures.get(f.target) ?? 0) / total);
+      const score = Math.round(f.confidence * (1 - failRate) * 1000) / 1000;
+      return [
+        f.target,
+        {
+          score,
+          bucket: bucketOf(score),
+          reason:
+            failRate > 0
+              ? `${f.reason} ${Math.round(failRate * 100)}% of records failed validation on this field.`
+              : f.reason,
+        },
+      ];
+    }),
+  );
+  const scores = Object.values(fields).map((f) => f.score);
+  const mean = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : 0;
+  const confidence = { score: Math.round(mean * 1000) / 1000, bucket: bucketOf(mean), fields };
+  await ctx.db.update(results).set({ confidence }).where(eq(results.id, id));
+  return confidence;
+}
+
+/** Manifest items: each target property, the sources it depends on, and its lookup table. */
+export async function resultManifest(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  q: { page: number; size: number },
+) {
+  const { r } = await findResult(ctx, p.orgId, id);
+  const spec = r.spec as unknown as MappingSpec;
+  const items = spec.fields.map((f) => ({
+    property: { name: f.target, type: f.transform.kind === 'cast' ? f.transform.to : 'any' },
+    dependencies: f.sources,
+    lookup_mappings:
+      f.transform.kind === 'lookup'
+        ? Object.entries(f.transform.table).map(([source, target]) => ({ source, target }))
+        : [],
+  }));
+  const from = offsetOf(q.page, q.size);
+  return pageOf(items.slice(from, from + q.size), items.length, q.page, q.size);
+}

@@ -1,0 +1,92 @@
+import type { TProject } from '@mapwright/contracts';
+import type { AppContext, Principal } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/pagination.ts';
+import { assertCanWrite } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { deleteUnreferencedBlobs, shasOfProject } from '../files/files.repository.ts';
+import * as repo from './projects.repository.ts';
+
+const EMPTY = { files: 0, versions: 0, bytes: 0 };
+
+function toDto(p: repo.ProjectRow, counts = EMPTY): TProject {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    counts,
+  };
+}
+
+export async function listProjects(
+  ctx: AppContext,
+  p: Principal,
+  q: { page: number; size: number; name?: string },
+) {
+  const { rows, total } = await repo.listProjects(ctx.db, p.orgId, {
+    name: q.name,
+    limit: q.size,
+    offset: offsetOf(q.page, q.size),
+  });
+  const counts = await repo.projectCounts(
+    ctx.db,
+    p.orgId,
+    rows.map((r) => r.id),
+  );
+  return pageOf(
+    rows.map((r) => toDto(r, counts.get(r.id))),
+    total,
+    q.page,
+    q.size,
+  );
+}
+
+export async function getProject(ctx: AppContext, p: Principal, id: string) {
+  const row = await repo.findProject(ctx.db, p.orgId, id);
+  if (!row) throw notFound('Project not found');
+  const counts = await repo.projectCounts(ctx.db, p.orgId, [id]);
+  return toDto(row, counts.get(id));
+}
+
+export async function createProject(
+  ctx: AppContext,
+  p: Principal,
+  input: { name: string; description: string },
+) {
+  assertCanWrite(p);
+  const row = await repo.insertProject(ctx.db, { organizationId: p.orgId, ...input });
+  return toDto(row);
+}
+
+export async function updateProject(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  input: { name?: string; description?: string },
+) {
+  if (!(await repo.findProject(ctx.db, p.orgId, id))) throw notFound('Project not found');
+  assertCanWrite(p);
+  await repo.updateProject(ctx.db, p.orgId, id, input);
+  return getProject(ctx, p, id);
+}
+
+/** Deletes the project and everything in it (files, their versions and stored content). */
+export async function deleteProject(ctx: AppContext, p: Principal, id: string) {
+  const project = await repo.findProject(ctx.db, p.orgId, id);
+  if (!project) throw notFound('Project not found');
+  assertCanWrite(p);
+  const shas = await shasOfProject(ctx.db, p.orgId, id);
+  await repo.deleteProject(ctx.db, p.orgId, id);
+  await deleteUnreferencedBlobs(ctx, shas);
+  await recordAudit(ctx.db, {
+    organizationId: p.orgId,
+    actorUserId: p.userId,
+    impersonatorUserId: p.impersonatorId,
+    action: 'project.deleted',
+    targetType: 'project',
+    targetId: id,
+    details: { name: project.name },
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import { taskDefinitions } from './jobs/registry.ts';
+import { startWorker } from './jobs/worker.ts';
+import { loadJwtSecret } from './lib/jwt-secret.ts';
+
+export interface Started {
+  app: FastifyInstance;
+  url: string;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, seeds, and listens. */
+export async function startServer(config: Config): Promise<Started> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    const { demoOrgId, created } = await seed(database.db, {
+      adminEmail: config.SEED_ADMIN_EMAIL,
+      adminPassword: config.SEED_ADMIN_PASSWORD,
+      staffEmail: config.SEED_STAFF_EMAIL,
+      staffPassword: config.SEED_STAFF_PASSWORD,
+    });
+    const app = await buildApp({
+      config,
+      database,
+      jwtSecret: loadJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+      demoOrgId,
+    });
+    // on close the worker stops first (handing back running tasks), then the database closes
+    if (config.ROLE !== 'web') {
+      const worker = startWorker(app.ctx, app.ctx.queue, taskDefinitions, {
+        concurrency: config.WORKER_CONCURRENCY,
+      });
+      app.addHook('onClose', () => worker.stop());
+    }
+    app.addHook('onClose', () => database.close());
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+    return { app, url: `http://${host}:${port}`, seeded: created, close: () => app.close() };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/** Stops taking new connections, lets in-flight requests finish, then closes the database. */
+export function closeOnSignals(started: Started, log: (msg: string) => void) {
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received, shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await started.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}

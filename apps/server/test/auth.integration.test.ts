@@ -1,0 +1,199 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, DATABASES, login, type TestApp } from './helper.ts';
+
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+describe.each(DATABASES)('auth (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { LOGIN_RATE_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(() => t.close());
+
+  it('logs the seeded demo user in with form data and returns a bearer token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      ...form({ username: 'demo@mapwright.dev', password: 'mapwright-demo' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ token_type: 'bearer', access_token: expect.any(String) });
+    const me = await t.as(res.json().access_token, { method: 'GET', url: '/api/me' });
+    expect(me.json()).toMatchObject({ email: 'demo@mapwright.dev', name: 'Demo Owner' });
+  });
+
+  it('answers a wrong password and an unknown user alike', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      ...form({ username: 'demo@mapwright.dev', password: 'nope' }),
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      ...form({ username: 'ghost@example.com', password: 'nope' }),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('names each bad form field in a 422', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      ...form({ username: "x' OR 1=1 --", token: '12' }),
+    });
+    expect(res.statusCode).toBe(422);
+    const locs = res.json().detail.map((d: { loc: string[] }) => d.loc.join('.'));
+    expect(locs).toEqual(expect.arrayContaining(['body.username', 'body.password', 'body.token']));
+  });
+
+  it('rate-limits repeated logins for one account', async () => {
+    const u = await createUser(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/jwt/login',
+        ...form({ username: u.email, password: 'wrong' }),
+      });
+      codes.push(res.statusCode);
+    }
+    // createUser's own login used one of the five attempts of this minute
+    expect(codes).toEqual([400, 400, 400, 400, 429, 429, 429]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/jwt/login',
+          ...form({ username: u.email, password: 'wrong' }),
+        })
+      ).json(),
+    ).toEqual({ detail: 'Too many requests, try again later' });
+  });
+
+  it('refuses missing, forged and expired tokens with 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    expect((await t.as('not.a.jwt', { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    const u = await createUser(t);
+    const [h, p] = u.token.split('.');
+    const forged = `${h}.${p}.${'A'.repeat(43)}`;
+    expect((await t.as(forged, { method: 'GET', url: '/api/me' })).json()).toEqual({
+      detail: 'Unauthorized',
+    });
+    const { issueToken } = await import('../src/modules/auth/tokens.ts');
+    const expired = await issueToken(t.app.ctx.jwtSecret, -10, { sub: u.id, org: u.orgId, ver: 0 });
+    expect((await t.as(expired, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+  });
+
+  it('logout revokes earlier tokens (an empty JSON body counts as no body)', async () => {
+    const u = await createUser(t);
+    const res = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/auth/jwt/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await t.as(u.token, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+  });
+
+  it('forgot-password answers the same whether or not the email exists, and mails a link that resets once', async () => {
+    const u = await createUser(t);
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: u.email },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody@example.com' },
+    });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.json()).toEqual(known.json());
+    const mail = t.mail.filter((m) => m.to === u.email);
+    expect(mail).toHaveLength(1);
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail[0]!.text)![1]!);
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'a brand new password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.as(u.token, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    expect(await login(t, u.email, 'a brand new password')).toEqual(expect.any(String));
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'another password' },
+    });
+    expect(again.json()).toEqual({ detail: 'RESET_PASSWORD_BAD_TOKEN' });
+  });
+
+  it('rejects a short new password with the field named', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'x'.repeat(20), password: 'short' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({
+      loc: ['body', 'password'],
+      msg: 'must be at least 8 characters',
+    });
+  });
+
+  it('enrols TOTP and then requires the code at login', async () => {
+    const u = await createUser(t);
+    const setup = await t.as(u.token, { method: 'POST', url: '/api/me/totp/setup' });
+    const { secret } = setup.json();
+    const code = await generate({ secret });
+    expect(
+      (await t.as(u.token, { method: 'POST', url: '/api/me/totp/enable', payload: { token: code } }))
+        .statusCode,
+    ).toBe(204);
+
+    const noCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      ...form({ username: u.email, password: u.password }),
+    });
+    expect(noCode.json()).toEqual({ detail: 'LOGIN_TOTP_REQUIRED' });
+    const badCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/jwt/login',
+      ...form({ username: u.email, password: u.password, token: '000000' === code ? '111111' : '000000' }),
+    });
+    expect(badCode.json()).toEqual({ detail: 'LOGIN_TOTP_INVALID' });
+    expect(await login(t, u.email, u.password, await generate({ secret }))).toEqual(expect.any(String));
+  });
+
+  it('rejects JSON bodies with __proto__ keys without changing anything', async () => {
+    const u = await createUser(t);
+    const res = await t.as(u.token, {
+      method: 'PATCH',
+      url: '/api/me',
+      payload: '{"name":"x","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect((await t.as(u.token, { method: 'GET', url: '/api/me' })).json().name).toBe('Test User');
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const u = await createUser(t);
+    const res = await t.as(u.token, {
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { name: 'x'.repeat(2_000_000) },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});

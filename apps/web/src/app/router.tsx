@@ -1,0 +1,96 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { CODE_GENERATION_PATHS, SHELL_PATH } from '../config/index.ts';
+import { AREA_PAGES, type TAreaPage } from './routes/area-pages.ts';
+import { RootLayout } from './shell/root-layout.tsx';
+import { ShellRoute } from './shell/shell-route.tsx';
+
+// Routes are lazy so the login page does not download every screen.
+const areaRoute = (page: TAreaPage, path: string): RouteObject => ({
+  path,
+  handle: { areaPage: page },
+  lazy: async () => ({ Component: (await import('./routes/area-page.tsx')).AreaRoute }),
+});
+// paths whose screens are built get their own routes below instead of a placeholder
+const BUILT_PATHS = new Set(['/imports', '/imports/:id', '/schemas']);
+const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
+  (p) => areaRoute(p, p.path),
+);
+const settingsAreaRoutes = AREA_PAGES.filter((p) => p.path.startsWith('/settings/')).map((p) =>
+  areaRoute(p, p.path.slice('/settings/'.length)),
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      // bare pages: no session, user context or status banner (spec §2)
+      {
+        path: '/auth/login',
+        lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
+      },
+      {
+        path: '/auth/forgot-password',
+        lazy: async () => ({ Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute }),
+      },
+      {
+        path: '/auth/reset-password',
+        lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+      },
+      ...CODE_GENERATION_PATHS.map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('./routes/code-generation.tsx')).CodeGenerationRoute }),
+      })),
+      {
+        // the shell, registered at /_app as a layout route; its own path lands on the root redirect
+        id: '_app',
+        element: <ShellRoute />,
+        children: [
+          { path: SHELL_PATH, element: null },
+          { path: '/', element: null },
+          {
+            path: '/dashboard',
+            lazy: async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardRoute }),
+          },
+          {
+            path: '/settings',
+            lazy: async () => ({ Component: (await import('./routes/settings-layout.tsx')).SettingsLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./routes/settings-pages.tsx')).ApiKeysRoute }),
+              },
+              {
+                path: 'users',
+                lazy: async () => ({ Component: (await import('./routes/settings-pages.tsx')).UsersRoute }),
+              },
+              {
+                path: 'impersonation',
+                lazy: async () => ({
+                  Component: (await import('./routes/settings-pages.tsx')).ImpersonationRoute,
+                }),
+              },
+              ...settingsAreaRoutes,
+            ],
+          },
+          {
+            path: '/imports',
+            lazy: async () => ({ Component: (await import('./routes/imports.tsx')).ImportsRoute }),
+          },
+          {
+            path: '/imports/:id',
+            lazy: async () => ({ Component: (await import('./routes/imports.tsx')).ImportRoute }),
+          },
+          {
+            path: '/schemas',
+            lazy: async () => ({ Component: (await import('./routes/schemas.tsx')).SchemasRoute }),
+          },
+          ...areaRoutes,
+          // anything else reaches the guard, which logs it and redirects to the default path
+          { path: '*', element: <Navigate to="/dashboard" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,5 @@
+import { SchemasList } from '../../features/schemas/index.ts';
+
+export function SchemasRoute() {
+  return <SchemasList />;
+}

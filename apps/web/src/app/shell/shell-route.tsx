@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FALLBACK_PRODUCT_NAME, LOGIN_PATH } from '../../config/index.ts';
+import { startSession, useSession } from '../../features/auth/index.ts';
+import {
+  publicConfigQueryOptions,
+  StatusBanner,
+  startSystemStatusPolling,
+} from '../../features/system/index.ts';
+import { loadAnalytics } from '../../lib/analytics.ts';
+import { storage } from '../../lib/storage.ts';
+import { AppLayout } from './app-layout.tsx';
+import { FullScreenLoader } from './full-screen-loader.tsx';
+import { MigrationModal } from './migration-modal.tsx';
+import { guardRedirect } from './route-guard.ts';
+
+/**
+ * The shell registered at /_app: the session (user context), the route guard, system status,
+ * analytics and the migration modal wrap every signed-in page — and none of the bare pages.
+ */
+export function ShellRoute() {
+  const token = storage.get('token');
+  const session = useSession();
+  const config = useQuery(publicConfigQueryOptions());
+  const location = useLocation();
+
+  useEffect(() => {
+    if (token && session.status === 'idle') void startSession();
+  }, [token, session.status]);
+
+  useEffect(() => startSystemStatusPolling(), []);
+
+  const ready = session.status === 'success';
+  useEffect(() => {
+    if (ready && config.data) void loadAnalytics(config.data.analytics);
+  }, [ready, config.data]);
+
+  if (session.status === 'error') {
+    return <Navigate to={LOGIN_PATH} replace state={{ message: session.error }} />;
+  }
+  if (!token) return <Navigate to={LOGIN_PATH} replace />;
+  if (!ready || !session.user || !session.org || config.isPending) return <FullScreenLoader />;
+
+  const orgId = storage.get('orgId');
+  const redirect = guardRedirect(location.pathname, orgId, config.data?.projectsLandingOrgIds ?? []);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  return (
+    <>
+      <AppLayout
+        user={session.user}
+        orgName={session.org.name}
+        productName={config.data?.productName ?? FALLBACK_PRODUCT_NAME}
+        banner={<StatusBanner />}
+      >
+        <Outlet />
+      </AppLayout>
+      <MigrationModal orgId={orgId} config={config.data} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export function LoadingBlock({ label }: { label: string }) {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Group>
+    </Center>
+  );
+}
+
+export function ErrorBlock({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load this" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{error.message}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+export function EmptyBlock({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack align="center" gap={6} py="xl" px="md">
+      <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Text fw={600}>{title}</Text>
+      {children && (
+        <Text size="sm" c="dimmed" ta="center" maw={420} component="div">
+          {children}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { AccountSettingsModal } from './components/account-settings-modal.tsx';

@@ -1,0 +1,10 @@
+import { http } from '../../../lib/http.ts';
+
+/** Revokes the user's tokens server-side; best effort, since logout must work offline too. */
+export async function logoutRequest(): Promise<void> {
+  try {
+    await http.post('/auth/jwt/logout');
+  } catch {
+    // the token is dropped locally either way
+  }
+}

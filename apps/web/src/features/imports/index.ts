@@ -1,0 +1,2 @@
+export { ImportDetail } from './components/import-detail.tsx';
+export { ImportsList } from './components/imports-list.tsx';

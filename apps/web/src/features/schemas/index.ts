@@ -1,0 +1,1 @@
+export { SchemasList } from './components/schemas-list.tsx';

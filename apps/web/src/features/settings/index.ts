@@ -1,0 +1,3 @@
+export { ApiKeysPanel } from './components/api-keys-panel.tsx';
+export type { TRoleOption } from './components/invite-user-modal.tsx';
+export { UsersPanel } from './components/users-panel.tsx';

@@ -1,0 +1,3 @@
+export { publicConfigQueryOptions, usePublicConfig } from './api/get-config.ts';
+export { StatusBanner } from './components/status-banner.tsx';
+export * from './stores/status-store.ts';

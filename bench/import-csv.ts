@@ -1,0 +1,169 @@
+/**
+ * Import benchmark: a large CSV imported by Mapwright's import task (streaming parse, engine
+ * profiling, chunked storage in the embedded database) against papaparse streaming the same
+ * file with no storage at all. Each side runs in its own process so peak RSS is its own.
+ *
+ *   npm run bench:import                 # 1 GiB file (the issue's figure)
+ *   BENCH_CSV_MB=100 npm run bench:import
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MB = Number(process.env.BENCH_CSV_MB ?? 1024);
+const self = fileURLToPath(import.meta.url);
+
+async function writeCsv(path: string, bytes: number) {
+  const out = createWriteStream(path);
+  out.write('id,name,email,amount,paid_on,status,note\n');
+  let written = 0;
+  let i = 0;
+  const statuses = ['CLEARED', 'PENDING', 'DECLINED'];
+  while (written < bytes) {
+    let block = '';
+    for (let k = 0; k < 1000; k++, i++) {
+      block += `${i},Person ${i},person${i}@example.com,"$${(i % 9973) * 3}.${String(i % 100).padStart(2, '0')}",${String((i % 12) + 1).padStart(2, '0')}/${String((i % 28) + 1).padStart(2, '0')}/2024,${statuses[i % 3]},"says ""hi"", twice"\n`;
+    }
+    written += Buffer.byteLength(block);
+    if (!out.write(block)) await new Promise((r) => out.once('drain', r));
+  }
+  await new Promise<void>((r) => out.end(r));
+  return i;
+}
+
+interface Measure {
+  rows: number;
+  seconds: number;
+  maxRssMb: number;
+  /** RSS just before parsing started (for Mapwright: with the embedded database open) */
+  baseRssMb: number;
+}
+
+async function runPapaparse(path: string): Promise<Measure> {
+  const Papa = (await import('papaparse')).default;
+  const baseRssMb = process.memoryUsage().rss / 1048576;
+  const start = performance.now();
+  let rows = 0;
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse(createReadStream(path), {
+      header: true,
+      skipEmptyLines: true,
+      step: () => void rows++,
+      complete: () => resolve(),
+      error: reject,
+    });
+  });
+  return {
+    rows,
+    seconds: (performance.now() - start) / 1000,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    baseRssMb,
+  };
+}
+
+async function runMapwright(path: string): Promise<Measure> {
+  const { openPglite } = await import('../apps/server/src/db/client.ts');
+  const { fileVersions, files, imports, organizations } = await import('../apps/server/src/db/schema.ts');
+  const { createLocalBlobStore } = await import('../apps/server/src/lib/blob-store.ts');
+  const { importTask } = await import('../apps/server/src/modules/imports/imports.task.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'mw-bench-'));
+  try {
+    const database = await openPglite(dir);
+    await database.migrate();
+    const db = database.db;
+    const blobs = createLocalBlobStore(join(dir, 'blobs'));
+    const blob = await blobs.put(createReadStream(path));
+    const [org] = await db.insert(organizations).values({ name: 'bench' }).returning();
+    const [file] = await db.insert(files).values({ organizationId: org!.id, name: 'bench.csv' }).returning();
+    const [version] = await db
+      .insert(fileVersions)
+      .values({
+        fileId: file!.id,
+        organizationId: org!.id,
+        number: 1,
+        filename: 'bench.csv',
+        contentType: 'text/csv',
+        size: blob.size,
+        sha256: blob.sha256,
+      })
+      .returning();
+    const [imp] = await db
+      .insert(imports)
+      .values({
+        organizationId: org!.id,
+        fileId: file!.id,
+        fileVersionId: version!.id,
+        name: 'bench',
+        format: 'csv',
+        bytesTotal: blob.size,
+      })
+      .returning();
+    const baseRssMb = process.memoryUsage().rss / 1048576;
+    const start = performance.now();
+    const app = { db, blobs } as never;
+    const result = (await importTask.handler({
+      app,
+      task: {} as never,
+      payload: { importId: imp!.id },
+      signal: new AbortController().signal,
+      progress: () => {},
+    })) as { rowCount: number };
+    const seconds = (performance.now() - start) / 1000;
+    await database.close();
+    return { rows: result.rowCount, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, baseRssMb };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function child(kind: string, path: string) {
+  const m = kind === 'papaparse' ? await runPapaparse(path) : await runMapwright(path);
+  process.stdout.write(`${JSON.stringify(m)}\n`);
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'mw-csv-'));
+  const path = join(dir, 'bench.csv');
+  try {
+    process.stdout.write(`writing a ${MB} MiB CSV...\n`);
+    const rows = await writeCsv(path, MB * 1024 * 1024);
+    const size = statSync(path).size;
+    const results: Record<string, Measure> = {};
+    for (const kind of ['papaparse', 'mapwright']) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', self, kind, path], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      if (r.status !== 0) throw new Error(`${kind} failed: ${r.stderr}`);
+      results[kind] = JSON.parse(r.stdout.trim().split('\n').pop()!) as Measure;
+    }
+    const fmt = (m: Measure) =>
+      `${Math.round(m.rows / m.seconds)
+        .toLocaleString('en-US')
+        .padStart(
+          10,
+        )} rows/s  ${m.seconds.toFixed(1).padStart(7)} s  peak RSS ${Math.round(m.maxRssMb).toString().padStart(5)} MiB (+${Math.round(m.maxRssMb - m.baseRssMb)} MiB while parsing)`;
+    process.stdout.write(
+      `\nCSV import, ${(size / 1024 ** 2).toFixed(0)} MiB, ${rows.toLocaleString('en-US')} rows\n`,
+    );
+    process.stdout.write(`  papaparse (parse only, no storage)      ${fmt(results.papaparse!)}\n`);
+    process.stdout.write(`  Mapwright import (parse+profile+store)  ${fmt(results.mapwright!)}\n`);
+    const ratio =
+      results.mapwright!.rows /
+      results.mapwright!.seconds /
+      (results.papaparse!.rows / results.papaparse!.seconds);
+    process.stdout.write(`  throughput ratio Mapwright / papaparse: ${ratio.toFixed(2)}x\n`);
+    process.stdout.write(
+      "  (Mapwright's base RSS is the embedded PostgreSQL (PGlite) held in memory; growth during parsing is what the file costs)\n",
+    );
+    if (results.mapwright!.rows !== rows)
+      throw new Error(`Mapwright imported ${results.mapwright!.rows} of ${rows} rows`);
+  } finally {
+    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] && process.argv[3]) await child(process.argv[2], process.argv[3]);
+else await main();

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { zPage } from './common.ts';
+
+export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'json', 'jsonl'] as const;
+export const ZImportFormat = z.enum(IMPORT_FORMATS);
+export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+
+export const ZImportOptions = z
+  .object({
+    delimiter: z.enum([',', ';', '\t', '|']).optional(),
+    quote: z.enum(['"', "'"]).optional(),
+    encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'latin1']).optional(),
+    header: z.boolean().optional(),
+    sheet: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+export type TImportOptions = z.infer<typeof ZImportOptions>;
+
+export const ZImportColumn = z.object({
+  path: z.string(),
+  name: z.string(),
+  /** the type the values should become: string, number, integer, boolean, date, date-time, object, array */
+  type: z.string(),
+  format: z.string().nullable(),
+  layout: z.string().nullable(),
+  null_rate: z.number(),
+  distinct_count: z.number().int(),
+  examples: z.array(z.unknown()),
+});
+export type TImportColumn = z.infer<typeof ZImportColumn>;
+
+export const ZImport = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  project_id: z.uuid().nullable(),
+  file_id: z.uuid().nullable(),
+  file_version_id: z.uuid().nullable(),
+  format: ZImportFormat,
+  options: ZImportOptions,
+  detected: z.record(z.string(), z.unknown()).nullable(),
+  status: z.enum(IMPORT_STATUSES),
+  /** 0..1 while running, from bytes read */
+  progress: z.number(),
+  bytes_total: z.number().int(),
+  bytes_read: z.number().int(),
+  row_count: z.number().int(),
+  problem_count: z.number().int(),
+  columns: z.array(ZImportColumn).nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TImport = z.infer<typeof ZImport>;
+export const ZImportPage = zPage(ZImport);
+
+export const ZCreateImportRequest = z.object({
+  file_id: z.uuid(),
+  /** the file's current version when omitted */
+  file_version_id: z.uuid().optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  /** detected from the filename when omitted */
+  format: ZImportFormat.optional(),
+  options: ZImportOptions.default({}),
+});
+
+export const ZImportListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+  project_id: z.uuid().optional(),
+});
+export const ZImportRowsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const ZImportRow = z.object({
+  index: z.number().int(),
+  line: z.number().int(),
+  record: z.record(z.string(), z.unknown()),
+});
+export const ZImportRowPage = zPage(ZImportRow);
+export const ZImportProblem = z.object({
+  line: z.number().int(),
+  reason: z.string(),
+  raw: z.string().nullable(),
+});
+export const ZImportProblemPage = zPage(ZImportProblem);

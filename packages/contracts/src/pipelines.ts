@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { zPage } from './common.ts';
+import { ZJsonSchema } from './target-schemas.ts';
+
+export const RESULT_STATUSES = [
+  'created',
+  'queued',
+  'running',
+  'finished',
+  'needs review',
+  'failed',
+  'cancelled',
+] as const;
+export const WORKSHOP_STATUSES = [
+  'created',
+  'queued',
+  'running',
+  'finished',
+  'needs review',
+  'deployed',
+  'failed',
+] as const;
+/** Jobs accept at most this many inline records per request (bigger data comes through imports). */
+export const MAX_INLINE_RECORDS = 200_000;
+
+export const ZListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+  name: z.string().max(200).optional(),
+  id: z.string().max(64).optional(),
+  status: z.string().max(40).optional(),
+});
+
+export const ZPipeline = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  target_schema_id: z.uuid(),
+  source_schema: z.array(z.record(z.string(), z.unknown())).nullable(),
+  project_id: z.uuid().nullable(),
+  status: z.string(),
+  deployed_mapper_version: z.number().int().nullable(),
+  job_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TPipeline = z.infer<typeof ZPipeline>;
+export const ZPipelinePage = zPage(ZPipeline);
+
+export const ZCreatePipelineRequest = z.object({
+  name: z.string().trim().min(1, 'must not be empty').max(200),
+  description: z.string().max(5000).default(''),
+  /** an existing target schema's id, or a JSON Schema to create one from */
+  target_schema: z.union([z.uuid(), ZJsonSchema]),
+  project_id: z.uuid().optional(),
+});
+export const ZUpdatePipelineRequest = z.object({
+  name: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+  description: z.string().max(5000).optional(),
+});
+
+export const ZJob = z.object({
+  id: z.uuid(),
+  pipeline_id: z.uuid(),
+  input_kind: z.enum(['inline', 'import']),
+  import_id: z.uuid().nullable(),
+  record_count: z.number().int(),
+  status: z.string(),
+  latest_result_id: z.uuid().nullable(),
+  created_at: z.string(),
+});
+export type TJob = z.infer<typeof ZJob>;
+export const ZJobPage = zPage(ZJob);
+export const ZCreateJobRequest = z
+  .object({
+    data: z
+      .array(z.record(z.string(), z.unknown()))
+      .min(1, 'must hold at least one record')
+      .max(MAX_INLINE_RECORDS)
+      .optional(),
+    import_id: z.uuid().optional(),
+  })
+  .refine((v) => Boolean(v.data) !== Boolean(v.import_id), {
+    message: 'give either data or import_id',
+    path: ['data'],
+  });
+
+export const ZRunQuery = z.object({
+  immediate_return: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(true),
+});
+
+export const ZConfidence = z.object({ score: z.number(), bucket: z.string() });
+export const ZResult = z.object({
+  id: z.uuid(),
+  job_id: z.uuid(),
+  pipeline_id: z.uuid(),
+  workshop_id: z.uuid().nullable(),
+  mapper_version: z.number().int().nullable(),
+  status: z.enum(RESULT_STATUSES),
+  total: z.number().int(),
+  processed: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  /** mean field confidence of the mapper used (0..1) */
+  confidence: ZConfidence.nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TResult = z.infer<typeof ZResult>;
+export const ZResultPage = zPage(ZResult);
+
+export const ZMapping = z.object({
+  index: z.number().int(),
+  source_record: z.unknown(),
+  mapped_record: z.unknown(),
+  message: z.unknown(),
+  spec: z.unknown().optional(),
+});
+export const ZMappingPage = zPage(ZMapping);
+export const ZMappingsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(50),
+  include_spec: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+  /** only records that failed validation */
+  only_errors: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+});
+
+export const ZWorkshop = z.object({
+  id: z.uuid(),
+  job_id: z.uuid(),
+  pipeline_id: z.uuid(),
+  status: z.enum(WORKSHOP_STATUSES),
+  undeployed_edits: z.number().int(),
+  latest_result_id: z.uuid().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TWorkshop = z.infer<typeof ZWorkshop>;
+export const ZWorkshopPage = zPage(ZWorkshop);
+
+const ZRunOptions = { auto_deploy: z.boolean().default(false), immediate_return: z.boolean().default(true) };
+export const ZMapperRunRequest = z.object({
+  mapper: z
+    .array(
+      z.object({
+        targetField: z.string().min(1).max(500),
+        transformation: z.object({
+          extract: z.string().max(500).optional(),
+          default: z.unknown().optional(),
+        }),
+      }),
+    )
+    .min(1)
+    .max(1000),
+  ...ZRunOptions,
+});
+export const ZSampleRunRequest = z.object({
+  sample: z.object({ index: z.number().int().min(0), mapped_record: z.record(z.string(), z.unknown()) }),
+  ...ZRunOptions,
+});
+export const ZTargetSchemaRunRequest = z.object({ target_schema: ZJsonSchema, ...ZRunOptions });
+export const ZPromptRunRequest = z.object({
+  target_fields_to_prompt: z.record(z.string().max(500), z.string().min(1).max(2000)),
+  global_context: z.string().max(5000).optional(),
+  ...ZRunOptions,
+});
+
+export const ZMapperVersion = z.object({
+  version: z.number().int(),
+  note: z.string(),
+  created_at: z.string(),
+  field_count: z.number().int(),
+});

@@ -1,0 +1,22 @@
+export { type CompiledMapper, compileGetter, compileSpec, type MappedRecord } from './compile.ts';
+export {
+  DETECT_LAYOUTS,
+  dateReformatter,
+  formatDate,
+  layoutPattern,
+  parseDate,
+  reformatDate,
+  tokenizeLayout,
+} from './dates.ts';
+export { type EvalContext, evaluateField, interpretSpec } from './interpret.ts';
+export { toJsonata } from './to-jsonata.ts';
+export {
+  aggregate,
+  arithmetic,
+  lookupValue,
+  scalarOf,
+  splitPart,
+  textOp,
+  usesJsonata,
+} from './transforms.ts';
+export { castValue, parseBoolean, parseNumber, toInteger, toText } from './values.ts';

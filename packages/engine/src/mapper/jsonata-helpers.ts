@@ -1,0 +1,110 @@
+/**
+ * JSONata source of the helper functions toJsonata emits: each mirrors a function of values.ts,
+ * transforms.ts or dates.ts step for step (same regular expressions, same order of checks), so
+ * the generated expression and the compiled mapper give identical outputs.
+ */
+import { ISO_RE_SOURCE } from './dates.ts';
+import { FALSE_WORDS, TRUE_WORDS } from './values.ts';
+
+const TRIM = '$replace($v, /^\\s+|\\s+$/, "")';
+
+export const HELPERS: Record<string, { deps: string[]; code: string }> = {
+  present: {
+    deps: [],
+    code: `function($v){ $exists($v) and $v != null and $not($type($v) = "array" and $count($v) = 0) }`,
+  },
+  each: {
+    deps: ['present'],
+    code: `function($v, $f){ $type($v) = "array"
+      ? ($r := [$map($v, function($x){ $present($x) ? ($y := $f($x); $present($y) ? $y) })]; $count($r) > 0 ? $r)
+      : ($present($v) ? $f($v)) }`,
+  },
+  many: { deps: [], code: 'function($v){ ($a := [$v]; $count($a) > 0 ? $a) }' },
+  list: { deps: ['present'], code: 'function($v){ $type($v) = "array" ? $v : $present($v) ? [$v] : [] }' },
+  ne: { deps: [], code: 'function($o){ $count($keys($o)) > 0 ? $o }' },
+  text: {
+    deps: [],
+    code: `function($v){ $type($v) = "string" ? $v : $type($v) = "number" ? $string($v) : $type($v) = "boolean" ? ($v ? "true" : "false") }`,
+  },
+  num: {
+    deps: [],
+    code: `function($v){ $type($v) = "number" ? $v : $type($v) = "boolean" ? ($v ? 1 : 0) : $type($v) = "string" ? (
+      $t := ${TRIM};
+      $neg := $contains($t, /^\\(.*\\)$/);
+      $t := $neg ? $substring($t, 1, $length($t) - 2) : $t;
+      $pct := $contains($t, /%$/);
+      $t := $pct ? $substring($t, 0, $length($t) - 1) : $t;
+      $t := $replace($t, /[\\s$€£¥,]/, "");
+      $contains($t, /^-?\\d+(\\.\\d+)?$/) ? (
+        $n := $number($t);
+        $n := $pct ? $n / 100 : $n;
+        $n := $neg ? 0 - $n : $n;
+        $n = 0 ? 0 : $n
+      )
+    ) }`,
+  },
+  int: { deps: ['num'], code: 'function($v){ ($n := $num($v); $exists($n) ? $floor($n + 0.5)) }' },
+  bool: {
+    deps: [],
+    code: `function($v){ $type($v) = "boolean" ? $v : $type($v) = "number" ? ($v = 1 ? true : $v = 0 ? false) : $type($v) = "string" ? (
+      $t := $lowercase(${TRIM});
+      $t in ${JSON.stringify(TRUE_WORDS)} ? true : $t in ${JSON.stringify(FALSE_WORDS)} ? false
+    ) }`,
+  },
+  title: {
+    deps: [],
+    code: `function($s){ $exists($s) ? $join([$map($split($lowercase($s), " "), function($w){ $uppercase($substring($w, 0, 1)) & $substring($w, 1) })], " ") }`,
+  },
+  concat: {
+    deps: ['text'],
+    code: `function($vs, $sep){ ($p := [$map($vs, function($x){ ($s := $text($x); $s != "" ? $s) })]; $count($p) > 0 ? $join($p, $sep)) }`,
+  },
+  pad: { deps: [], code: 'function($n, $w){ $pad($string($n), 0 - $w, "0") }' },
+  dim: {
+    deps: [],
+    code: `function($y, $m){ $m = 2 ? ((($y % 4 = 0 and $y % 100 != 0) or $y % 400 = 0) ? 29 : 28) : ($m in [4, 6, 9, 11] ? 30 : 31) }`,
+  },
+  valid: {
+    deps: ['dim'],
+    code: `function($p){ ($p.mo >= 1 and $p.mo <= 12 and $p.d >= 1 and $p.d <= $dim($p.y, $p.mo) and $p.h <= 23 and $p.mi <= 59 and $p.s <= 59) ? $p }`,
+  },
+  month: {
+    deps: [],
+    code: `function($n){ $lookup({"jan":1,"feb":2,"mar":3,"apr":4,"may":5,"jun":6,"jul":7,"aug":8,"sep":9,"oct":10,"nov":11,"dec":12}, $lowercase($substring($n, 0, 3))) }`,
+  },
+  months: {
+    deps: [],
+    code: '["January","February","March","April","May","June","July","August","September","October","November","December"]',
+  },
+  isoText: {
+    deps: ['pad'],
+    code: `function($p){ $pad($p.y, 4) & "-" & $pad($p.mo, 2) & "-" & $pad($p.d, 2) & "T" & $pad($p.h, 2) & ":" & $pad($p.mi, 2) & ":" & $pad($p.s, 2) & ($p.frac != "" ? "." & $p.frac : "") & ($p.zone != "" ? $p.zone : "Z") }`,
+  },
+  parseIso: {
+    deps: ['valid'],
+    code: `function($v){ $type($v) = "string" ? ($m := $match(${TRIM}, /${ISO_RE_SOURCE}/); $exists($m) ? ($g := $m.groups; $valid({
+      "y": $number($g[0]), "mo": $number($g[1]), "d": $number($g[2]),
+      "h": $exists($g[3]) ? $number($g[3]) : 0, "mi": $exists($g[4]) ? $number($g[4]) : 0, "s": $exists($g[5]) ? $number($g[5]) : 0,
+      "frac": $exists($g[6]) ? $g[6] : "", "zone": $exists($g[7]) ? $g[7] : ""
+    }))) }`,
+  },
+  epoch: {
+    deps: ['parseIso'],
+    code: `function($v, $k){ (
+      $n := $type($v) = "number" ? $v : ($type($v) = "string" and $contains(${TRIM}, /^-?\\d+$/)) ? $number(${TRIM});
+      $exists($n) ? ($ms := $n * $k; $abs($ms) <= 8.64e15 ? ($iso := $fromMillis($ms); $length($iso) = 24 ? $parseIso($iso)))
+    ) }`,
+  },
+};
+
+/** Helper names in dependency order, starting from the ones asked for. */
+export function withDeps(names: Iterable<string>): string[] {
+  const out: string[] = [];
+  const visit = (n: string) => {
+    if (out.includes(n)) return;
+    for (const d of HELPERS[n]?.deps ?? []) visit(d);
+    out.push(n);
+  };
+  for (const n of names) visit(n);
+  return out;
+}

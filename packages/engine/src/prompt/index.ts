@@ -1,0 +1,1 @@
+export { fieldsMentioned, interpretInstruction, type PromptOutcome } from './instructions.ts';

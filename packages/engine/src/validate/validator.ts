@@ -1,0 +1,156 @@
+/**
+ * Validates mapped records against the target schema: ajv compiled once per schema (after the
+ * spec rule that reduces `required` to existing properties), plus Mapwright's `x-unique`
+ * extension: a property marked `"x-unique": true` must hold a different value in every record
+ * of the batch (null/missing values are not compared). Duplicates are "Unique Error"s.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { type JsonSchema, normalizeTargetSchema } from '../schema/target-schema.ts';
+import { getPath, parsePath } from '../spec/paths.ts';
+import { type ErrorType, type FieldError, toFieldError } from './messages.ts';
+
+export interface RecordErrors {
+  record_errors: Record<string, { error_message: string; error_type: ErrorType }>;
+  global_errors: GlobalErrors;
+}
+export type RecordMessage = 'success' | RecordErrors;
+
+export interface GlobalError {
+  error_message: string;
+  error_indices: number[];
+  error_fields: string[];
+}
+export interface GlobalErrors {
+  error_types: Partial<Record<ErrorType, GlobalError[]>>;
+}
+
+export interface BatchValidation {
+  /** one per record, in order */
+  messages: RecordMessage[];
+  /** the batch's errors grouped by type and rule, with the records they occur in */
+  global_errors: GlobalErrors;
+  valid: number;
+  invalid: number;
+}
+
+export interface RecordValidator {
+  validateRecords(records: readonly unknown[]): BatchValidation;
+  /** schema errors of one record (no uniqueness: that needs the batch) */
+  validateRecord(record: unknown): FieldError[];
+}
+
+/** Leaf paths marked x-unique, `[*]` where the path goes through arrays. */
+export function uniquePaths(schema: JsonSchema, prefix = ''): string[] {
+  const out: string[] = [];
+  if (schema['x-unique'] === true && prefix) out.push(prefix);
+  for (const [k, child] of Object.entries(schema.properties ?? {}))
+    out.push(...uniquePaths(child, prefix ? `${prefix}.${k}` : k));
+  if (schema.items && typeof schema.items === 'object')
+    out.push(...uniquePaths(schema.items, `${prefix}[*]`));
+  return out;
+}
+
+function compile(schema: JsonSchema): ValidateFunction {
+  const is2020 = typeof schema.$schema === 'string' && /2019-09|2020-12/.test(schema.$schema);
+  const opts = { allErrors: true, strict: false, validateFormats: true } as const;
+  const ajv = is2020 ? new Ajv2020(opts) : new Ajv(opts);
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'x-unique', schemaType: 'boolean' });
+  const { $schema: _ignored, ...rest } = schema;
+  return ajv.compile(is2020 ? schema : rest);
+}
+
+function uniqueKey(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'object' ? `o${JSON.stringify(v)}` : `${typeof v}:${String(v)}`;
+}
+
+export function createValidator(targetSchema: JsonSchema): RecordValidator {
+  const schema = normalizeTargetSchema(targetSchema);
+  const validate = compile(schema);
+  const unique = uniquePaths(schema).map((p) => ({ path: p, segs: parsePath(p) ?? [] }));
+
+  const validateRecord = (record: unknown): FieldError[] =>
+    validate(record) ? [] : (validate.errors ?? []).map((e) => toFieldError(e, record));
+
+  const validateRecords = (records: readonly unknown[]): BatchValidation => {
+    const perRecord: FieldError[][] = records.map(validateRecord);
+    for (const u of unique) {
+      const seen = new Map<string, number[]>();
+      records.forEach((r, i) => {
+        const v = getPath(r, u.segs);
+        for (const x of Array.isArray(v) && u.path.includes('[*]') ? v : [v]) {
+          const key = uniqueKey(x);
+          if (key === undefined) continue;
+          const list = seen.get(key) ?? [];
+          if (list[list.length - 1] !== i) list.push(i);
+          seen.set(key, list);
+        }
+      });
+      for (const [key, indices] of seen) {
+        if (indices.length < 2) continue;
+        const shown = key.slice(key.indexOf(':') + 1);
+        for (const i of indices) {
+          perRecord[i]?.push({
+            field: u.path,
+            error_type: 'Unique Error',
+            error_message: `${u.path}: value "${shown}" is not unique (records ${indices.join(', ')})`,
+            group: `${u.path}: value "${shown}" is not unique`,
+          });
+        }
+      }
+    }
+    return assemble(perRecord);
+  };
+  return { validateRecords, validateRecord };
+}
+
+function assemble(perRecord: FieldError[][]): BatchValidation {
+  const groups = new Map<string, { type: ErrorType; entry: GlobalError }>();
+  perRecord.forEach((errs, i) => {
+    for (const e of errs) {
+      const k = `${e.error_type}\u0000${e.group}`;
+      let g = groups.get(k);
+      if (!g) {
+        g = {
+          type: e.error_type,
+          entry: { error_message: e.group, error_indices: [], error_fields: [e.field] },
+        };
+        groups.set(k, g);
+      }
+      if (g.entry.error_indices[g.entry.error_indices.length - 1] !== i) g.entry.error_indices.push(i);
+    }
+  });
+  const global: GlobalErrors = { error_types: {} };
+  for (const { type, entry } of groups.values()) {
+    const list = global.error_types[type] ?? [];
+    list.push(entry);
+    global.error_types[type] = list;
+  }
+  let invalid = 0;
+  const messages: RecordMessage[] = perRecord.map((errs, i) => {
+    if (errs.length === 0) return 'success';
+    invalid++;
+    const record_errors: RecordErrors['record_errors'] = {};
+    // several errors on one field: the first is the most basic (type before format), keep it
+    for (const e of errs) {
+      if (Object.hasOwn(record_errors, e.field)) continue;
+      // defineProperty: a field named "__proto__" (from a bad record) must stay an ordinary key
+      Object.defineProperty(record_errors, e.field, {
+        value: { error_message: e.error_message, error_type: e.error_type },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    const mine: GlobalErrors = { error_types: {} };
+    for (const [type, list] of Object.entries(global.error_types) as [ErrorType, GlobalError[]][]) {
+      const hit = list.filter((g) => g.error_indices.includes(i));
+      if (hit.length) mine.error_types[type] = hit;
+    }
+    return { record_errors, global_errors: mine };
+  });
+  return { messages, global_errors: global, valid: perRecord.length - invalid, invalid };
+}
