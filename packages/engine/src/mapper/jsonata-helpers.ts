@@ -59,7 +59,8 @@ export const HELPERS: Record<string, { deps: string[]; code: string }> = {
     deps: ['text'],
     code: `function($vs, $sep){ ($p := [$map($vs, function($x){ ($s := $text($x); $s != "" ? $s) })]; $count($p) > 0 ? $join($p, $sep)) }`,
   },
-  pad: { deps: [], code: 'function($n, $w){ $pad($string($n), 0 - $w, "0") }' },
+  // not named `pad`: a helper `$pad` would shadow JSONata's built-in $pad and call itself forever
+  zpad: { deps: [], code: 'function($n, $w){ $pad($string($n), 0 - $w, "0") }' },
   dim: {
     deps: [],
     code: `function($y, $m){ $m = 2 ? ((($y % 4 = 0 and $y % 100 != 0) or $y % 400 = 0) ? 29 : 28) : ($m in [4, 6, 9, 11] ? 30 : 31) }`,
@@ -77,8 +78,8 @@ export const HELPERS: Record<string, { deps: string[]; code: string }> = {
     code: '["January","February","March","April","May","June","July","August","September","October","November","December"]',
   },
   isoText: {
-    deps: ['pad'],
-    code: `function($p){ $pad($p.y, 4) & "-" & $pad($p.mo, 2) & "-" & $pad($p.d, 2) & "T" & $pad($p.h, 2) & ":" & $pad($p.mi, 2) & ":" & $pad($p.s, 2) & ($p.frac != "" ? "." & $p.frac : "") & ($p.zone != "" ? $p.zone : "Z") }`,
+    deps: ['zpad'],
+    code: `function($p){ $zpad($p.y, 4) & "-" & $zpad($p.mo, 2) & "-" & $zpad($p.d, 2) & "T" & $zpad($p.h, 2) & ":" & $zpad($p.mi, 2) & ":" & $zpad($p.s, 2) & ($p.frac != "" ? "." & $p.frac : "") & ($p.zone != "" ? $p.zone : "Z") }`,
   },
   parseIso: {
     deps: ['valid'],

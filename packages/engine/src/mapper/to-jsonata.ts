@@ -64,7 +64,7 @@ class Emitter {
 
   dateFormatter(to: string): string {
     return this.define(`format:${to}`, () => {
-      const pad = this.use('pad');
+      const pad = this.use('zpad');
       if (to === 'date')
         return `function($p){ ${pad}($p.y, 4) & "-" & ${pad}($p.mo, 2) & "-" & ${pad}($p.d, 2) }`;
       if (to === 'date-time' || to === 'iso') return this.use('isoText');
