@@ -168,6 +168,39 @@ export const ZSampleRunRequest = z.object({
   sample: z.object({ index: z.number().int().min(0), mapped_record: z.record(z.string(), z.unknown()) }),
   ...ZRunOptions,
 });
+export const ZSampleInferRequest = ZSampleRunRequest.pick({ sample: true });
+/** One field of a mapper (the engine's FieldMapping), as the workshop shows it. */
+export const ZFieldMapping = z.object({
+  target: z.string(),
+  sources: z.array(z.string()),
+  transform: z.record(z.string(), z.unknown()),
+  default: z.unknown().optional(),
+  confidence: z.number(),
+  bucket: z.string(),
+  reason: z.string(),
+  status: z.string().optional(),
+});
+/** What a corrected record implies: per changed field, the mapping before and after, and how it was found. */
+export const ZSampleInference = z.object({
+  changes: z.array(
+    z.object({
+      target: z.string(),
+      value: z.unknown(),
+      before: ZFieldMapping.nullable(),
+      after: ZFieldMapping,
+      how: z.enum(['source', 'lookup', 'constant']),
+    }),
+  ),
+  unresolved: z.array(z.object({ target: z.string(), message: z.string() })),
+});
+export type TSampleInference = z.infer<typeof ZSampleInference>;
+export const ZLearnRequest = z.object({
+  target_field_names: z.array(z.string().min(1).max(500)).max(1000).optional(),
+});
+export const ZLearnResponse = z.object({
+  learned_mappings: z.number().int(),
+  learned_lookups: z.number().int(),
+});
 export const ZTargetSchemaRunRequest = z.object({ target_schema: ZJsonSchema, ...ZRunOptions });
 export const ZPromptRunRequest = z.object({
   target_fields_to_prompt: z.record(z.string().max(500), z.string().min(1).max(2000)),

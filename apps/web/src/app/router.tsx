@@ -11,7 +11,17 @@ const areaRoute = (page: TAreaPage, path: string): RouteObject => ({
   lazy: async () => ({ Component: (await import('./routes/area-page.tsx')).AreaRoute }),
 });
 // paths whose screens are built get their own routes below instead of a placeholder
-const BUILT_PATHS = new Set(['/imports', '/imports/:id', '/schemas']);
+const BUILT_PATHS = new Set([
+  '/imports',
+  '/imports/:id',
+  '/schemas',
+  '/schemas/:id',
+  '/schema-map/:id',
+  '/projects',
+  '/projects/:id',
+  '/projects/:id/file',
+  '/file-manager',
+]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
 );
@@ -83,6 +93,30 @@ export const routes: RouteObject[] = [
           {
             path: '/schemas',
             lazy: async () => ({ Component: (await import('./routes/schemas.tsx')).SchemasRoute }),
+          },
+          {
+            path: '/schemas/:id',
+            lazy: async () => ({ Component: (await import('./routes/schemas.tsx')).SchemaRoute }),
+          },
+          {
+            path: '/schema-map/:id',
+            lazy: async () => ({ Component: (await import('./routes/schema-map.tsx')).SchemaMapRoute }),
+          },
+          {
+            path: '/projects',
+            lazy: async () => ({ Component: (await import('./routes/projects.tsx')).ProjectsRoute }),
+          },
+          {
+            path: '/projects/:id',
+            lazy: async () => ({ Component: (await import('./routes/projects.tsx')).ProjectRoute }),
+          },
+          {
+            path: '/projects/:id/file',
+            lazy: async () => ({ Component: (await import('./routes/projects.tsx')).ProjectFilesRoute }),
+          },
+          {
+            path: '/file-manager',
+            lazy: async () => ({ Component: (await import('./routes/file-manager.tsx')).FileManagerRoute }),
           },
           ...areaRoutes,
           // anything else reaches the guard, which logs it and redirects to the default path

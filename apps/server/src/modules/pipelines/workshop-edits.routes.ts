@@ -1,8 +1,19 @@
-import { ZPromptRunRequest, ZResult } from '@mapwright/contracts';
+import {
+  ZLearnRequest,
+  ZLearnResponse,
+  ZMapperRunRequest,
+  ZPromptRunRequest,
+  ZResult,
+  ZSampleInference,
+  ZSampleInferRequest,
+  ZSampleRunRequest,
+} from '@mapwright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
+import { learnFromPipeline } from './learn.ts';
+import * as edits from './workshop-edits.service.ts';
 import * as svc from './workshops.service.ts';
 
 const ZId = z.object({ id: z.uuid() });
@@ -13,7 +24,7 @@ const ZPromptReport = z.object({
   message: z.string(),
 });
 
-/** Mapper, sample and prompt edits of a workshop's draft, each followed by a run. */
+/** Mapper, sample and prompt edits of a workshop's draft, each followed by a run; and learning from a pipeline. */
 export async function workshopEditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -31,5 +42,59 @@ export async function workshopEditRoutes(app: FastifyInstance) {
       },
     },
     (req) => svc.promptRun(ctx, principalOf(req), req.params.id, req.body),
+  );
+  r.post(
+    '/workshops/:id/mapper/run',
+    {
+      schema: {
+        ...W,
+        summary:
+          "Mapper edit: set fields' source paths (`extract`, `items[*].id` allowed) or defaults, then re-run",
+        params: ZId,
+        body: ZMapperRunRequest,
+        response: { 200: ZResult },
+      },
+    },
+    (req) => edits.mapperRun(ctx, principalOf(req), req.params.id, req.body),
+  );
+  r.post(
+    '/workshops/:id/sample/infer',
+    {
+      schema: {
+        ...W,
+        summary: 'Preview a sample edit: the mapping changes the corrected record implies; changes nothing',
+        params: ZId,
+        body: ZSampleInferRequest,
+        response: { 200: ZSampleInference },
+      },
+    },
+    (req) => edits.sampleInfer(ctx, principalOf(req), req.params.id, req.body.sample),
+  );
+  r.post(
+    '/workshops/:id/sample/run',
+    {
+      schema: {
+        ...W,
+        summary:
+          "Sample edit: the user's corrected output for record `index`; the inferred mapping change is applied and re-run",
+        params: ZId,
+        body: ZSampleRunRequest,
+        response: { 200: ZResult.extend({ inferred: ZSampleInference }) },
+      },
+    },
+    (req) => edits.sampleRun(ctx, principalOf(req), req.params.id, req.body),
+  );
+  r.post(
+    '/pipelines/:id/learn',
+    {
+      schema: {
+        tags: ['pipelines'],
+        summary: "Learn from the deployed mapper's pairs and lookup tables, to improve later suggestions",
+        params: ZId,
+        body: ZLearnRequest.optional(),
+        response: { 200: ZLearnResponse },
+      },
+    },
+    (req) => learnFromPipeline(ctx, principalOf(req), req.params.id, req.body?.target_field_names),
   );
 }

@@ -1,0 +1,76 @@
+import {
+  applyMapperEdits,
+  inferSampleEdit,
+  type JsonSchema,
+  type MapperEdit,
+  type MappingSpec,
+  mapperEditProblems,
+} from '@mapwright/engine';
+import type { AppContext, Principal } from '../../context.ts';
+import { FieldError } from '../../lib/errors.ts';
+import { assertCanWrite } from '../../plugins/auth.ts';
+import { findJob } from './jobs.service.ts';
+import { readRecords } from './records.ts';
+import { findWorkshop, runDraft } from './workshops.service.ts';
+
+type RunOptions = { auto_deploy: boolean; immediate_return: boolean };
+/** Enough records to pick a transform that fits the data, not just the first row. */
+const SAMPLE = 500;
+
+/** Mapper edit: set fields' source paths or defaults by hand, then re-run the draft. */
+export async function mapperRun(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  input: { mapper: MapperEdit[] } & RunOptions,
+) {
+  const w = await findWorkshop(ctx, p.orgId, id);
+  assertCanWrite(p);
+  const targetSchema = w.targetSchema as JsonSchema;
+  const [problem] = mapperEditProblems(input.mapper, targetSchema);
+  if (problem) {
+    const loc = problem.field === 'extract' ? ['transformation', 'extract'] : ['targetField'];
+    throw new FieldError(['body', 'mapper', problem.index, ...loc], problem.message);
+  }
+  const job = await findJob(ctx, p.orgId, w.jobId);
+  const sample = await readRecords(ctx.db, job, 0, SAMPLE);
+  const spec = applyMapperEdits(w.spec as unknown as MappingSpec, input.mapper, targetSchema, sample);
+  return runDraft(ctx, p, w, { spec }, input);
+}
+
+/** What the user's corrected record implies for the mapping, without changing anything. */
+export async function sampleInfer(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  sample: { index: number; mapped_record: Record<string, unknown> },
+) {
+  const w = await findWorkshop(ctx, p.orgId, id);
+  const job = await findJob(ctx, p.orgId, w.jobId);
+  if (sample.index >= job.recordCount)
+    throw new FieldError(
+      ['body', 'sample', 'index'],
+      `the job has ${job.recordCount} records: index must be below ${job.recordCount}`,
+    );
+  const [record] = await readRecords(ctx.db, job, sample.index, sample.index + 1);
+  return inferSampleEdit({
+    spec: w.spec as unknown as MappingSpec,
+    targetSchema: w.targetSchema as JsonSchema,
+    record,
+    corrected: sample.mapped_record,
+  });
+}
+
+/** Sample edit: infer the mapping change behind the corrected record, apply it, re-run. */
+export async function sampleRun(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  input: { sample: { index: number; mapped_record: Record<string, unknown> } } & RunOptions,
+) {
+  assertCanWrite(p);
+  const inferred = await sampleInfer(ctx, p, id, input.sample);
+  const w = await findWorkshop(ctx, p.orgId, id);
+  const result = await runDraft(ctx, p, w, { spec: inferred.spec }, input);
+  return { ...result, inferred: { changes: inferred.changes, unresolved: inferred.unresolved } };
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, DATABASES, type TestApp, type TestUser } from './helper.ts';
+
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    full_name: { type: 'string' },
+    amount: { type: 'number' },
+    paid_on: { type: 'string', format: 'date' },
+    country: { type: 'string' },
+  },
+  required: ['full_name'],
+};
+const records = [
+  { first: 'Ada', last: 'Lovelace', total: '$1,234.50', when: '03/04/2024', cc: 'uk' },
+  { first: 'Grace', last: 'Hopper', total: '$10.00', when: '12/31/2023', cc: 'us' },
+];
+
+describe.each(DATABASES)('workshop mapper and sample edits, learning (%s)', (kind) => {
+  let t: TestApp;
+  let u: TestUser;
+  let other: TestUser;
+  let workshopId: string;
+  let pipelineId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { worker: true });
+    u = await createUser(t);
+    other = await createUser(t);
+    const pipeline = (await post('/api/pipelines', { name: 'Payments', target_schema: SCHEMA })).json();
+    pipelineId = pipeline.id;
+    await post(`/api/pipelines/${pipelineId}/jobs`, { data: records });
+    workshopId = (await post(`/api/pipelines/${pipelineId}/workshops`)).json().id;
+  });
+  afterAll(() => t.close());
+  const post = (url: string, payload: unknown = {}, user = u) =>
+    t.as(user.token, { method: 'POST', url, payload: payload as object });
+  const get = (url: string, user = u) => t.as(user.token, { method: 'GET', url });
+  const mapped = async (resultId: string) =>
+    (await get(`/api/results/${resultId}/mappings`))
+      .json()
+      .items.map((m: { mapped_record: unknown }) => m.mapped_record);
+
+  it('a mapper edit sets a source path with a fitting transform, and a default', async () => {
+    const run = await post(`/api/workshops/${workshopId}/mapper/run`, {
+      mapper: [
+        { targetField: 'paid_on', transformation: { extract: 'when' } },
+        { targetField: 'country', transformation: { default: 'GB' } },
+      ],
+      immediate_return: false,
+    });
+    expect(run.statusCode).toBe(200);
+    const out = await mapped(run.json().id);
+    expect(out[1]).toMatchObject({ paid_on: '2023-12-31', country: 'GB' });
+    const draft = (await get(`/api/workshops/${workshopId}/draft`)).json();
+    const paid = draft.spec.fields.find((f: { target: string }) => f.target === 'paid_on');
+    expect(paid).toMatchObject({ sources: ['when'], status: 'edited', confidence: 1 });
+  });
+
+  it('rejects mapper edits naming an unknown field or a bad path, changing nothing', async () => {
+    const before = (await get(`/api/workshops/${workshopId}`)).json();
+    const bad = await post(`/api/workshops/${workshopId}/mapper/run`, {
+      mapper: [{ targetField: 'nope', transformation: { extract: 'first' } }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0]).toMatchObject({
+      loc: ['body', 'mapper', 0, 'targetField'],
+      msg: '"nope" is not a field of the target schema',
+    });
+    const proto = await post(`/api/workshops/${workshopId}/mapper/run`, {
+      mapper: [{ targetField: 'amount', transformation: { extract: '__proto__.x' } }],
+    });
+    expect(proto.statusCode).toBe(422);
+    expect(proto.json().detail[0].loc).toEqual(['body', 'mapper', 0, 'transformation', 'extract']);
+    const missing = await post(`/api/workshops/${workshopId}/mapper/run`, { mapper: [] });
+    expect(missing.statusCode).toBe(422);
+    expect((await get(`/api/workshops/${workshopId}`)).json().undeployed_edits).toBe(before.undeployed_edits);
+  });
+
+  it('previews a sample edit without changing anything, then applies it to every record', async () => {
+    const sample = { index: 0, mapped_record: { full_name: 'Ada Lovelace', amount: 1234.5, country: 'UK' } };
+    const before = (await get(`/api/workshops/${workshopId}/draft`)).json();
+    const preview = await post(`/api/workshops/${workshopId}/sample/infer`, { sample });
+    expect(preview.statusCode).toBe(200);
+    const changed = preview.json().changes.map((c: { target: string; how: string }) => [c.target, c.how]);
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        ['full_name', 'source'],
+        ['country', 'source'],
+      ]),
+    );
+    expect((await get(`/api/workshops/${workshopId}/draft`)).json()).toEqual(before);
+
+    const run = await post(`/api/workshops/${workshopId}/sample/run`, { sample, immediate_return: false });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().inferred.changes.length).toBe(preview.json().changes.length);
+    const out = await mapped(run.json().id);
+    // the other record follows the inferred rules
+    expect(out[1]).toMatchObject({ full_name: 'Grace Hopper', amount: 10, country: 'US' });
+  });
+
+  it('refuses a sample index beyond the job, and other organizations get 404', async () => {
+    const res = await post(`/api/workshops/${workshopId}/sample/infer`, {
+      sample: { index: 99, mapped_record: {} },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail[0].loc).toEqual(['body', 'sample', 'index']);
+    const foreign = await post(
+      `/api/workshops/${workshopId}/mapper/run`,
+      { mapper: [{ targetField: 'country', transformation: { default: 'X' } }] },
+      other,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect((await post(`/api/pipelines/${pipelineId}/learn`, {}, other)).statusCode).toBe(404);
+  });
+
+  it('learns from the deployed mapper so a new pipeline gets the same suggestion', async () => {
+    expect((await post(`/api/pipelines/${pipelineId}/learn`, {})).statusCode).toBe(409);
+    await post(`/api/workshops/${workshopId}/deploy`);
+    const learned = await post(`/api/pipelines/${pipelineId}/learn`, { target_field_names: ['country'] });
+    expect(learned.json()).toEqual({ learned_mappings: 1, learned_lookups: 0 });
+    // `cc` → country came from the sample edit; the matcher alone leaves country unmapped
+    const next = (await post('/api/pipelines', { name: 'Later', target_schema: SCHEMA })).json();
+    const job = (await post(`/api/pipelines/${next.id}/jobs`, { data: records })).json();
+    const w = (await post(`/api/jobs/${job.id}/workshops`)).json();
+    const draft = (await get(`/api/workshops/${w.id}/draft`)).json();
+    expect(draft.spec.fields.find((f: { target: string }) => f.target === 'paid_on')?.sources).toEqual([
+      'when',
+    ]);
+  });
+});
