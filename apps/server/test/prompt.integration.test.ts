@@ -116,6 +116,7 @@ describe('prompt edits with an OpenAI-compatible LLM (a fake one on loopback)', 
 
   it("uses the model's expression once it runs and yields the field's type; otherwise falls back and says why", async () => {
     const { w, call } = await setup(t, u);
+    const before = asked.length;
     const body = (
       await call(`/api/workshops/${w.id}/prompt/run`, {
         target_fields_to_prompt: {
@@ -127,8 +128,8 @@ describe('prompt edits with an OpenAI-compatible LLM (a fake one on loopback)', 
         immediate_return: false,
       })
     ).json();
-    expect(asked[0]).toContain('Instruction: the first name in capitals');
-    expect(asked[0]).toContain('Context: people records');
+    expect(asked[before]).toContain('Instruction: the first name in capitals');
+    expect(asked[before]).toContain('Context: people records');
     const byTarget = Object.fromEntries(body.prompt.map((r: { target: string }) => [r.target, r]));
     expect(byTarget.shout).toMatchObject({ via: 'llm', understood: true });
     expect(byTarget.vibe).toMatchObject({
@@ -143,5 +144,21 @@ describe('prompt edits with an OpenAI-compatible LLM (a fake one on loopback)', 
     });
     const rows = (await t.as(u.token, { method: 'GET', url: `/api/results/${body.id}/mappings` })).json();
     expect(rows.items[1].mapped_record).toMatchObject({ shout: 'GRACE', full_name: 'Grace Hopper' });
+  });
+
+  it('asks the model about the fields the matcher is unsure of in a first proposal, keeping only answers that check out', async () => {
+    const { w } = await setup(t, u);
+    const draft = (await t.as(u.token, { method: 'GET', url: `/api/workshops/${w.id}/draft` })).json();
+    const byTarget = Object.fromEntries(
+      draft.spec.fields.map((f: { target: string }) => [f.target, f] as const),
+    );
+    // shout had no good source: the model's checked expression is used, and says where it came from
+    expect(byTarget.shout).toMatchObject({
+      transform: { kind: 'jsonata', expression: '$uppercase(first)' },
+      reason: expect.stringContaining('Suggested by the LLM'),
+    });
+    // vibe's answer yields a number for a string field: the matcher's suggestion stays
+    expect(byTarget.vibe?.reason ?? '').not.toContain('LLM');
+    expect(asked.some((q) => q.includes('Target field: shout') && q.includes('Compute "shout"'))).toBe(true);
   });
 });

@@ -115,7 +115,13 @@ describe.each(DATABASES)('workshop mapper and sample edits, learning (%s)', (kin
 
   it('learns from the deployed mapper so a new pipeline gets the same suggestion', async () => {
     expect((await post(`/api/pipelines/${pipelineId}/learn`, {})).statusCode).toBe(409);
-    await post(`/api/workshops/${workshopId}/deploy`);
+    // auto_deploy: a run whose records all validate becomes the deployed version
+    const auto = await post(`/api/workshops/${workshopId}/mapper/run`, {
+      mapper: [{ targetField: 'paid_on', transformation: { extract: 'when' } }],
+      auto_deploy: true,
+    });
+    expect(auto.json()).toMatchObject({ failed: 0 });
+    expect((await get(`/api/pipelines/${pipelineId}`)).json()).toMatchObject({ deployed_mapper_version: 1 });
     const learned = await post(`/api/pipelines/${pipelineId}/learn`, { target_field_names: ['country'] });
     expect(learned.json()).toEqual({ learned_mappings: 1, learned_lookups: 0 });
     // `cc` → country came from the sample edit; the matcher alone leaves country unmapped

@@ -39,7 +39,8 @@ describe.each(DATABASES)('workshops, deploy and mapper versions (%s)', (kind) =>
       target_schema: withCity,
       immediate_return: false,
     });
-    expect(run.json()).toMatchObject({ status: 'finished', succeeded: 2, workshop_id: w.id });
+    // every record validates, but the matcher is unsure of some suggestions: a person should look
+    expect(run.json()).toMatchObject({ status: 'needs review', succeeded: 2, workshop_id: w.id });
     const mapped = (await get(`/api/results/${run.json().id}/mappings`)).json();
     expect(mapped.items[0].mapped_record).toEqual({
       full_name: 'Ada Lovelace',
@@ -47,7 +48,7 @@ describe.each(DATABASES)('workshops, deploy and mapper versions (%s)', (kind) =>
       city: 'London',
     });
     expect((await get(`/api/workshops/${w.id}`)).json()).toMatchObject({
-      status: 'finished',
+      status: 'needs review',
       undeployed_edits: 1,
       latest_result_id: run.json().id,
     });

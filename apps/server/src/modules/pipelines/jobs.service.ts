@@ -8,6 +8,7 @@ import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { getSchema } from '../target-schemas/target-schemas.service.ts';
 import { deployedSpec, findPipeline } from './pipelines.service.ts';
+import { improveLowConfidence } from './prompt.ts';
 import { readRecords, storeInlineRecords } from './records.ts';
 import { resultDto } from './results.service.ts';
 
@@ -132,14 +133,24 @@ export async function jobData(ctx: AppContext, p: Principal, id: string, q: { pa
   return pageOf(records, job.recordCount, q.page, q.size);
 }
 
-/** The engine's proposal for a job with no deployed mapper: profile the data, match onto the schema. */
+/** The engine's proposal for a job with no deployed mapper: profile the data, match onto the schema (fields it is unsure of are asked of the LLM when one is configured). */
 export async function proposeSpec(
   ctx: AppContext,
   job: JobRow,
   targetSchema: JsonSchema,
 ): Promise<MappingSpec> {
   const sample = await readRecords(ctx.db, job, 0, PROFILE_SAMPLE);
-  return suggestMapping({ profile: profileRecords(sample), targetSchema }).spec;
+  const profile = profileRecords(sample);
+  const spec = suggestMapping({ profile, targetSchema }).spec;
+  if (!ctx.llm) return spec;
+  return improveLowConfidence({
+    spec,
+    targetSchema,
+    fields: profile.fields,
+    sample,
+    llm: ctx.llm,
+    threshold: ctx.config.REVIEW_CONFIDENCE,
+  });
 }
 
 const OPEN = ['created', 'queued', 'running'];

@@ -142,3 +142,50 @@ export async function applyPrompts(input: {
   }
   return { spec: { ...input.spec, fields: [...byTarget.values()] }, reports };
 }
+
+/**
+ * Second opinion on a first proposal: every field the matcher is unsure of is asked of the LLM.
+ * An answer replaces the suggestion only when it runs on the sample and yields values of the
+ * field's type; otherwise (or when the model is unreachable) the matcher's suggestion stays.
+ */
+export async function improveLowConfidence(input: {
+  spec: MappingSpec;
+  targetSchema: JsonSchema;
+  fields: FieldProfile[];
+  sample: unknown[];
+  llm: Llm;
+  threshold: number;
+}): Promise<MappingSpec> {
+  const targets = new Map(listTargetFields(input.targetSchema).map((f) => [f.path, f]));
+  const fields: FieldMapping[] = [];
+  for (const f of input.spec.fields) {
+    const target = targets.get(f.target);
+    if (!target || f.confidence >= input.threshold || target.inArray) {
+      fields.push(f);
+      continue;
+    }
+    const instruction = `Compute "${f.target}"${target.description ? ` (${target.description})` : ''} from the source record.`;
+    const asked = await askLlm(
+      input.llm,
+      f.target,
+      instruction,
+      undefined,
+      target.types,
+      input.fields,
+      input.sample.slice(0, 20),
+    ).catch(() => ({ mapping: null }));
+    if (!asked.mapping) {
+      fields.push(f);
+      continue;
+    }
+    const confidence = Math.max(f.confidence, 0.6);
+    fields.push({
+      ...asked.mapping,
+      confidence,
+      bucket: bucketOf(confidence),
+      status: 'suggested',
+      reason: `Suggested by the LLM because the matcher was unsure (${Math.round(f.confidence * 100)}%); checked on the sample records.`,
+    });
+  }
+  return { ...input.spec, fields };
+}

@@ -173,7 +173,10 @@ export async function computeConfidence(ctx: AppContext, p: Principal, id: strin
   const scores = Object.values(fields).map((f) => f.score);
   const mean = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : 0;
   const confidence = { score: Math.round(mean * 1000) / 1000, bucket: bucketOf(mean), fields };
-  await ctx.db.update(results).set({ confidence }).where(eq(results.id, id));
+  // a finished result with a field now below the review threshold needs a person to look at it
+  const low = scores.some((s) => s < ctx.config.REVIEW_CONFIDENCE);
+  const status = r.status === 'finished' && low ? 'needs review' : r.status;
+  await ctx.db.update(results).set({ confidence, status }).where(eq(results.id, id));
   return confidence;
 }
 

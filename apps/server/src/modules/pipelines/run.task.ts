@@ -15,7 +15,6 @@ import { recordBatches } from './records.ts';
 /** global errors keep at most this many record indices per rule (the counts stay exact) */
 const MAX_INDICES = 1000;
 /** below this mean confidence a finished result needs review */
-export const REVIEW_CONFIDENCE = 0.5;
 
 function mergeGlobal(into: GlobalErrors, add: GlobalErrors, offset: number) {
   for (const [type, list] of Object.entries(add.error_types)) {
@@ -39,6 +38,10 @@ export const meanConfidence = (spec: MappingSpec) => {
   const score = spec.fields.reduce((s, f) => s + f.confidence, 0) / spec.fields.length;
   return { score: Math.round(score * 1000) / 1000, bucket: bucketOf(score) };
 };
+
+/** A field nobody has edited or approved whose suggestion is below the review threshold. */
+export const hasLowConfidence = (spec: MappingSpec, threshold: number) =>
+  spec.fields.some((f) => f.status !== 'edited' && f.status !== 'approved' && f.confidence < threshold);
 
 /**
  * Maps and validates every record of a job in batches (bounded memory), writing each batch's
@@ -100,7 +103,9 @@ export const runTask = defineTask({
       }
       const confidence = meanConfidence(spec);
       const status =
-        processed - succeeded > 0 || confidence.score < REVIEW_CONFIDENCE ? 'needs review' : 'finished';
+        processed - succeeded > 0 || hasLowConfidence(spec, app.config.REVIEW_CONFIDENCE)
+          ? 'needs review'
+          : 'finished';
       await db
         .update(results)
         .set({ status, globalErrors: global as never, confidence, finishedAt: new Date() })

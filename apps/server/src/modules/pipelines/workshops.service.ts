@@ -188,7 +188,9 @@ export async function runDraft(
     workshopId: w.id,
     immediateReturn: opts.immediate_return && !autoDeploy,
   });
-  if (autoDeploy && result.status === 'finished') await deployWorkshop(ctx, p, w.id);
+  // "successful" = every record valid; low-confidence suggestions alone do not block a deploy asked for
+  const clean = (result.status === 'finished' || result.status === 'needs review') && result.failed === 0;
+  if (autoDeploy && clean) await deployWorkshop(ctx, p, w.id);
   return result;
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { TProjectCounts } from '@mapwright/contracts';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, fileVersions, projects } from '../../db/schema.ts';
+import { files, fileVersions, imports, pipelines, projects, targetSchemas } from '../../db/schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -30,23 +31,73 @@ export async function findProject(db: Db, orgId: string, id: string) {
   return row;
 }
 
-/** Per project: how many files and versions, and their total size. */
+export const EMPTY_COUNTS: TProjectCounts = {
+  files: 0,
+  versions: 0,
+  bytes: 0,
+  imports: 0,
+  schemas: 0,
+  schemas_in_use: 0,
+  pipelines: 0,
+};
+
+/** A schema some pipeline maps into (pipelines restrict deleting their schema). */
+const usedByAPipeline = sql`exists (select 1 from ${pipelines} where ${pipelines.targetSchemaId} = ${targetSchemas.id})`;
+
+async function schemasInUse(db: Db, orgId: string, ids: string[]) {
+  return db
+    .select({ projectId: targetSchemas.projectId, n: sql<number>`count(*)::int` })
+    .from(targetSchemas)
+    .where(
+      and(eq(targetSchemas.organizationId, orgId), inArray(targetSchemas.projectId, ids), usedByAPipeline),
+    )
+    .groupBy(targetSchemas.projectId);
+}
+
+/** Per project: its files, their versions and total size, and how many imports, schemas and pipelines. */
 export async function projectCounts(db: Db, orgId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { files: number; versions: number; bytes: number }>();
-  const rows = await db
-    .select({
-      projectId: files.projectId,
-      files: sql<number>`count(distinct ${files.id})::int`,
-      versions: sql<number>`count(${fileVersions.id})::int`,
-      bytes: sql<number>`coalesce(sum(${fileVersions.size}), 0)::bigint`,
-    })
-    .from(files)
-    .leftJoin(fileVersions, eq(fileVersions.fileId, files.id))
-    .where(and(eq(files.organizationId, orgId), sql`${files.projectId} in ${ids}`))
-    .groupBy(files.projectId);
-  return new Map(
-    rows.map((r) => [r.projectId!, { files: r.files, versions: r.versions, bytes: Number(r.bytes) }]),
-  );
+  const out = new Map<string, TProjectCounts>(ids.map((id) => [id, { ...EMPTY_COUNTS }]));
+  if (ids.length === 0) return out;
+  // one grouped count per table: a join across all four would multiply the rows
+  const perProject = (table: typeof imports | typeof targetSchemas | typeof pipelines) =>
+    db
+      .select({ projectId: table.projectId, n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(eq(table.organizationId, orgId), inArray(table.projectId, ids)))
+      .groupBy(table.projectId);
+  const [fileRows, importRows, schemaRows, inUseRows, pipelineRows] = await Promise.all([
+    db
+      .select({
+        projectId: files.projectId,
+        files: sql<number>`count(distinct ${files.id})::int`,
+        versions: sql<number>`count(${fileVersions.id})::int`,
+        bytes: sql<number>`coalesce(sum(${fileVersions.size}), 0)::bigint`,
+      })
+      .from(files)
+      .leftJoin(fileVersions, eq(fileVersions.fileId, files.id))
+      .where(and(eq(files.organizationId, orgId), inArray(files.projectId, ids)))
+      .groupBy(files.projectId),
+    perProject(imports),
+    perProject(targetSchemas),
+    schemasInUse(db, orgId, ids),
+    perProject(pipelines),
+  ]);
+  for (const r of fileRows) {
+    const c = out.get(r.projectId!);
+    if (c) Object.assign(c, { files: r.files, versions: r.versions, bytes: Number(r.bytes) });
+  }
+  for (const [key, rows] of [
+    ['imports', importRows],
+    ['schemas', schemaRows],
+    ['schemas_in_use', inUseRows],
+    ['pipelines', pipelineRows],
+  ] as const) {
+    for (const r of rows) {
+      const c = out.get(r.projectId!);
+      if (c) c[key] = r.n;
+    }
+  }
+  return out;
 }
 
 export async function insertProject(db: Db, values: typeof projects.$inferInsert) {
@@ -68,6 +119,17 @@ export async function updateProject(
   return row;
 }
 
+/**
+ * Deletes the project; the rows that cascade go with it. Target schemas a pipeline maps into
+ * would block that cascade, and the pipelines outlive the project, so those schemas are moved
+ * out of the project first, in the same transaction.
+ */
 export async function deleteProject(db: Db, orgId: string, id: string) {
-  await db.delete(projects).where(and(eq(projects.organizationId, orgId), eq(projects.id, id)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(targetSchemas)
+      .set({ projectId: null })
+      .where(and(eq(targetSchemas.organizationId, orgId), eq(targetSchemas.projectId, id), usedByAPipeline));
+    await tx.delete(projects).where(and(eq(projects.organizationId, orgId), eq(projects.id, id)));
+  });
 }

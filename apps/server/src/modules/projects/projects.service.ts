@@ -7,9 +7,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { deleteUnreferencedBlobs, shasOfProject } from '../files/files.repository.ts';
 import * as repo from './projects.repository.ts';
 
-const EMPTY = { files: 0, versions: 0, bytes: 0 };
-
-function toDto(p: repo.ProjectRow, counts = EMPTY): TProject {
+function toDto(p: repo.ProjectRow, counts = repo.EMPTY_COUNTS): TProject {
   return {
     id: p.id,
     name: p.name,
@@ -72,7 +70,11 @@ export async function updateProject(
   return getProject(ctx, p, id);
 }
 
-/** Deletes the project and everything in it (files, their versions and stored content). */
+/**
+ * Deletes the project with its files (every version and their stored content), imports and the
+ * target schemas no pipeline uses. Pipelines are kept, and so are the schemas they map into: both
+ * simply leave the project, so no running pipeline loses its schema.
+ */
 export async function deleteProject(ctx: AppContext, p: Principal, id: string) {
   const project = await repo.findProject(ctx.db, p.orgId, id);
   if (!project) throw notFound('Project not found');
