@@ -79,9 +79,11 @@ export const ZCreateJobRequest = z
       .max(MAX_INLINE_RECORDS)
       .optional(),
     import_id: z.uuid().optional(),
+    /** a file version: its dataset (an earlier successful import of it, or one made now) */
+    file_version_id: z.uuid().optional(),
   })
-  .refine((v) => Boolean(v.data) !== Boolean(v.import_id), {
-    message: 'give either data or import_id',
+  .refine((v) => [v.data, v.import_id, v.file_version_id].filter(Boolean).length === 1, {
+    message: 'give exactly one of data, import_id or file_version_id',
     path: ['data'],
   });
 

@@ -11,6 +11,7 @@ import { deployedSpec, findPipeline } from './pipelines.service.ts';
 import { improveLowConfidence } from './prompt.ts';
 import { readRecords, storeInlineRecords } from './records.ts';
 import { resultDto } from './results.service.ts';
+import { importOfVersion } from './version-input.ts';
 
 type JobRow = typeof jobs.$inferSelect;
 /** records profiled to describe a job's source data and to propose a mapper */
@@ -83,15 +84,16 @@ export async function listJobs(
   );
 }
 
-/** A job from inline records or from a finished import; the pipeline's source schema follows the data. */
+/** A job from inline records, a finished import or a file version; the pipeline's source schema follows the data. */
 export async function createJob(
   ctx: AppContext,
   p: Principal,
   pipelineId: string,
-  input: { data?: Record<string, unknown>[]; import_id?: string },
+  raw: { data?: Record<string, unknown>[]; import_id?: string; file_version_id?: string },
 ) {
   await findPipeline(ctx, p.orgId, pipelineId);
   assertCanWrite(p);
+  const input = raw.file_version_id ? { import_id: await importOfVersion(ctx, p, raw.file_version_id) } : raw;
   let recordCount = input.data?.length ?? 0;
   if (input.import_id) {
     const [imp] = await ctx.db
