@@ -157,13 +157,77 @@ describe.each(DATABASES)('projects, files and versions (%s)', (kind) => {
       ...multipart('a.csv', `${unique}-2`),
     });
     const shown = (await t.as(v.token, { method: 'GET', url: `/api/projects/${project.id}` })).json();
-    expect(shown.counts).toEqual({ files: 1, versions: 2, bytes: unique.length * 2 + 2 });
+    expect(shown.counts).toMatchObject({ files: 1, versions: 2, bytes: unique.length * 2 + 2 });
     const before = blobCount();
     expect((await t.as(v.token, { method: 'DELETE', url: `/api/projects/${project.id}` })).statusCode).toBe(
       204,
     );
     expect((await t.as(v.token, { method: 'GET', url: `/api/files/${f.id}` })).statusCode).toBe(404);
     expect(blobCount()).toBe(before - 2);
+  });
+
+  it('counts imports, schemas and pipelines; deleting keeps pipelines and the schemas they use', async () => {
+    const v = await createUser(t);
+    const post = (url: string, payload: Record<string, unknown>) =>
+      t.as(v.token, { method: 'POST', url, payload });
+    const project = (await post('/api/projects', { name: 'Ledger' })).json();
+    const other = (await post('/api/projects', { name: 'Other' })).json();
+    const f = (
+      await t.as(v.token, {
+        method: 'POST',
+        url: `/api/files?project_id=${project.id}`,
+        ...multipart('ledger.csv', CSV),
+      })
+    ).json();
+    // an import inherits the project of its file
+    const imp = await post('/api/imports', { file_id: f.id });
+    expect(imp.statusCode).toBe(201);
+    expect(imp.json().project_id).toBe(project.id);
+    const objectSchema = { type: 'object', properties: { id: { type: 'string' } } };
+    const used = (
+      await post('/api/target_schemas', { name: 'Ledger row', project_id: project.id, schema: objectSchema })
+    ).json();
+    const unused = (
+      await post('/api/target_schemas', { name: 'Scratch', project_id: project.id, schema: objectSchema })
+    ).json();
+    // one pipeline elsewhere maps into this project's schema; one in the project brings its own schema
+    const elsewhere = (
+      await post('/api/pipelines', { name: 'Ledger sync', target_schema: used.id, project_id: other.id })
+    ).json();
+    const inside = (
+      await post('/api/pipelines', { name: 'Inside', target_schema: objectSchema, project_id: project.id })
+    ).json();
+
+    const shown = (await t.as(v.token, { method: 'GET', url: `/api/projects/${project.id}` })).json();
+    expect(shown.counts).toEqual({
+      files: 1,
+      versions: 1,
+      bytes: CSV.length,
+      imports: 1,
+      schemas: 3,
+      schemas_in_use: 2,
+      pipelines: 1,
+    });
+    const listed = (await t.as(v.token, { method: 'GET', url: '/api/projects' })).json();
+    expect(listed.items.find((p: { id: string }) => p.id === other.id).counts).toMatchObject({
+      files: 0,
+      imports: 0,
+      schemas: 0,
+      pipelines: 1,
+    });
+
+    expect((await t.as(v.token, { method: 'DELETE', url: `/api/projects/${project.id}` })).statusCode).toBe(
+      204,
+    );
+    const get = async (url: string) => t.as(v.token, { method: 'GET', url });
+    expect((await get(`/api/imports/${imp.json().id}`)).statusCode).toBe(404);
+    expect((await get(`/api/target_schemas/${unused.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/target_schemas/${used.id}`)).json()).toMatchObject({ project_id: null });
+    expect((await get(`/api/target_schemas/${inside.target_schema_id}`)).json()).toMatchObject({
+      project_id: null,
+    });
+    expect((await get(`/api/pipelines/${inside.id}`)).json()).toMatchObject({ project_id: null });
+    expect((await get(`/api/pipelines/${elsewhere.id}`)).json()).toMatchObject({ project_id: other.id });
   });
 
   it("answers 404 for another organization's projects, files and versions, and viewers cannot change anything", async () => {

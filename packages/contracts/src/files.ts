@@ -10,10 +10,23 @@ export const ZProject = z.object({
   description: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** what the project holds (and what deleting it deletes) */
-  counts: z.object({ files: z.number().int(), versions: z.number().int(), bytes: z.number().int() }),
+  /**
+   * What the project holds. Deleting it deletes its files (with every version and their bytes),
+   * imports, and the target schemas no pipeline maps into; its pipelines, and the schemas they map
+   * into (`schemas_in_use`), are kept and leave the project.
+   */
+  counts: z.object({
+    files: z.number().int(),
+    versions: z.number().int(),
+    bytes: z.number().int(),
+    imports: z.number().int(),
+    schemas: z.number().int(),
+    schemas_in_use: z.number().int(),
+    pipelines: z.number().int(),
+  }),
 });
 export type TProject = z.infer<typeof ZProject>;
+export type TProjectCounts = TProject['counts'];
 export const ZProjectPage = zPage(ZProject);
 export const ZCreateProjectRequest = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(200),

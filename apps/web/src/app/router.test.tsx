@@ -35,6 +35,7 @@ const baseApi = {
   '/org': { id: ORG_ID, name: 'Acme', created_at: '2026-01-01T00:00:00Z' },
   '/system-status/history': { items: [{ version: 'v1', created_at: 'x' }] },
   '/system-status/v1': { type: 'warning', message: 'Maintenance tonight' },
+  '/projects': { items: [], total: 0, page: 1, size: 12, pages: 0 },
 };
 
 function renderApp(path: string, api: Record<string, unknown> = baseApi) {

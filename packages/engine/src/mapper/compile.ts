@@ -5,19 +5,19 @@
  * value a Promise, so such specs are mapped with mapAsync.
  */
 import jsonata from 'jsonata';
-import { FORBIDDEN_SEGMENTS, getPath, parsePath, pathProblem } from '../spec/paths.ts';
+import { FORBIDDEN_SEGMENTS, type PathSegment, parsePath, pathProblem } from '../spec/paths.ts';
 import type { FieldMapping, MappingSpec, Transform } from '../spec/types.ts';
 import {
   cloneJson,
   concatInput,
   elementsOf,
-  inputOf,
   planFields,
   readsWholeInput,
   relativeSource,
   setPath,
+  takesAllSources,
 } from './field.ts';
-import { present, type Scalar, scalarOf, usesJsonata } from './transforms.ts';
+import { chainOf, present, type Scalar, scalarOf, usesJsonata } from './transforms.ts';
 
 export type MappedRecord = Record<string, unknown>;
 
@@ -32,9 +32,12 @@ export interface CompiledMapper {
 
 type Getter = (o: unknown) => unknown;
 
-/** Keys an object may answer from its prototype (or an array from itself): read them with hasOwn. */
+/**
+ * Keys an object may answer from its prototype (or an array from itself or Array.prototype):
+ * read them with hasOwn, as getPath does. Other keys are read directly, which is faster.
+ */
 function needsOwnCheck(key: string): boolean {
-  return key in Object.prototype || key === 'length' || /^\d+$/.test(key);
+  return key in Object.prototype || key in Array.prototype || /^\d+$/.test(key);
 }
 
 function keyGetter(key: string): Getter {
@@ -47,11 +50,12 @@ function keyGetter(key: string): Getter {
   return (o) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined);
 }
 
+/** A path reader equal to getPath(o, parsePath(path)), specialised once per path. */
 export function compileGetter(path: string): Getter {
   if (path === '') return (o) => o;
   const segs = parsePath(path);
   if (!segs) return () => undefined;
-  if (segs.some((s) => s.each)) return (o) => getPath(o, segs);
+  if (segs.some((s) => s.each)) return eachGetter(segs);
   const gets = segs.map((s) => keyGetter(s.key));
   if (gets.length === 1) return gets[0] as Getter;
   if (gets.length === 2) {
@@ -68,42 +72,59 @@ export function compileGetter(path: string): Getter {
   };
 }
 
+/**
+ * getPath for a path through arrays (`items[*].sku`), without its per-segment lists: a depth-first
+ * walk collects the same values in the same order into one array (undefined when there are none).
+ */
+function eachGetter(segs: readonly PathSegment[]): Getter {
+  const visit = (v: unknown, i: number, out: unknown[]): void => {
+    if (i === segs.length) {
+      // like a JSONata path: array leaves are flattened one level
+      if (Array.isArray(v)) for (const x of v) out.push(x);
+      else out.push(v);
+      return;
+    }
+    const seg = segs[i] as PathSegment;
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, seg.key)) return;
+    const child = (v as Record<string, unknown>)[seg.key];
+    if (child === undefined) return;
+    if (!seg.each) visit(child, i + 1, out);
+    else if (Array.isArray(child)) for (const x of child) visit(x, i + 1, out);
+    else if (child !== null && typeof child === 'object') visit(child, i + 1, out);
+  };
+  return (o) => {
+    const out: unknown[] = [];
+    visit(o, 0, out);
+    return out.length ? out : undefined;
+  };
+}
+
 type Step = (value: unknown, record: unknown) => unknown;
 
+/** A transform without JSONata: a plain function of the value. */
+function syncStep(t: Transform): Scalar {
+  if (t.kind === 'constant') return () => undefined;
+  if (t.kind === 'concat') return concatInput(t.separator);
+  if (t.kind === 'chain') return chainOf(t.steps.map(syncStep));
+  return scalarOf(t) as Scalar;
+}
+
 function compileTransform(t: Transform): Step {
+  if (!usesJsonata(t)) return syncStep(t);
   if (t.kind === 'jsonata') {
     const expr = jsonata(t.expression);
     return (value, record) => expr.evaluate(value, { record });
   }
-  if (t.kind === 'constant') return () => undefined;
-  if (t.kind === 'concat') {
-    const f = concatInput(t.separator);
-    return (v) => f(v);
-  }
-  if (t.kind === 'chain' && usesJsonata(t)) {
-    const steps = t.steps.map(compileTransform);
-    return async (value, record) => {
-      let x = value;
-      for (const [i, step] of steps.entries()) {
-        if (i > 0 && !present(x)) return undefined;
-        x = await step(x, record);
-      }
-      return x;
-    };
-  }
-  if (t.kind === 'chain') {
-    const steps = t.steps.map(compileTransform);
-    return (value, record) => {
-      let x = value;
-      for (const [i, step] of steps.entries()) {
-        if (i > 0 && !present(x)) return undefined;
-        x = step(x, record);
-      }
-      return x;
-    };
-  }
-  const f = scalarOf(t) as Scalar;
-  return (v) => f(v);
+  // a chain with a JSONata step: each step waits for the one before
+  const steps = (t as Extract<Transform, { kind: 'chain' }>).steps.map(compileTransform);
+  return async (value, record) => {
+    let x = value;
+    for (let i = 0; i < steps.length; i++) {
+      if (i > 0 && !present(x)) return undefined;
+      x = await (steps[i] as Step)(x, record);
+    }
+    return x;
+  };
 }
 
 /** (record, element) -> value or undefined (Promise for JSONata fields). */
@@ -120,31 +141,39 @@ function compileField(field: FieldMapping, driver: string | undefined): FieldFn 
   const finishFn = usesJsonata(field.transform) ? doneAsync : done;
 
   if (readsWholeInput(field)) return (record, input) => finishFn(step(input, record));
-  const getters = field.sources.map((s) => {
+  const read = sourcesReader(field, driver);
+  return (record, input) => finishFn(step(read(record, input), record));
+}
+
+/** The field's input from its sources, by the rules of inputOf (without its list for one source). */
+function sourcesReader(field: FieldMapping, driver: string | undefined): FieldFn {
+  const getters = field.sources.map((s): FieldFn => {
     const rel = relativeSource(s, driver);
     const g = compileGetter(rel.path);
-    return rel.fromElement ? (_r: unknown, el: unknown) => g(el) : (r: unknown) => g(r);
+    return rel.fromElement ? (_r, el) => g(el) : (r) => g(r);
   });
-  if (getters.length === 1) {
-    const g = getters[0] as (r: unknown, el: unknown) => unknown;
-    return (record, input) => finishFn(step(g(record, input), record));
-  }
-  const t = field.transform;
-  return (record, input) =>
-    finishFn(
-      step(
-        inputOf(
-          t,
-          getters.map((g) => g(record, input)),
-        ),
-        record,
-      ),
-    );
+  if (getters.length === 1) return getters[0] as FieldFn;
+  if (takesAllSources(field.transform))
+    return (record, input) => {
+      const values: unknown[] = new Array(getters.length);
+      for (let i = 0; i < getters.length; i++) values[i] = (getters[i] as FieldFn)(record, input);
+      return values;
+    };
+  // the other transforms take the first present value (the sources act as a coalesce)
+  return (record, input) => {
+    for (const g of getters) {
+      const v = g(record, input);
+      if (present(v)) return v;
+    }
+    return undefined;
+  };
 }
 
 interface Writer {
   fn: FieldFn;
   keys: string[];
+  /** stores a value at `keys` in an output object */
+  set: (obj: MappedRecord, v: unknown) => void;
 }
 
 function writersOf(fields: { field: FieldMapping; rest: string }[], driver: string | undefined): Writer[] {
@@ -152,8 +181,23 @@ function writersOf(fields: { field: FieldMapping; rest: string }[], driver: stri
     const keys = rest.split('.');
     if (keys.some((k) => FORBIDDEN_SEGMENTS.has(k)))
       throw new Error(`${field.target}: reserved name in target path`);
-    return { fn: compileField(field, driver), keys };
+    const key = keys[0] as string;
+    const set =
+      keys.length === 1
+        ? (obj: MappedRecord, v: unknown) => {
+            obj[key] = v;
+          }
+        : (obj: MappedRecord, v: unknown) => setPath(obj, keys, v);
+    return { fn: compileField(field, driver), keys, set };
   });
+}
+
+/** Stores a field's value (undefined: none); a JSONata field's Promise is stored once it settles. */
+function put(obj: MappedRecord, w: Writer, v: unknown, pending: Promise<void>[] | undefined): void {
+  if (v === undefined) return;
+  if (!(v instanceof Promise)) w.set(obj, v);
+  else if (!pending) throw new Error('this spec has JSONata fields: use mapAsync');
+  else pending.push(v.then((x) => (x === undefined ? undefined : w.set(obj, x))));
 }
 
 export function compileSpec(spec: MappingSpec): CompiledMapper {
@@ -177,22 +221,14 @@ export function compileSpec(spec: MappingSpec): CompiledMapper {
   // `pending` collects the Promises of JSONata fields so mapAsync can settle them afterwards
   const build = (record: unknown, pending: Promise<void>[] | undefined): MappedRecord => {
     const out: MappedRecord = {};
-    const write = (obj: MappedRecord, w: Writer, v: unknown) => {
-      if (v === undefined) return;
-      if (v instanceof Promise) {
-        if (!pending) throw new Error('this spec has JSONata fields: use mapAsync');
-        pending.push(v.then((x) => (x === undefined ? undefined : setPath(obj, w.keys, x))));
-      } else if (w.keys.length === 1) obj[w.keys[0] as string] = v;
-      else setPath(obj, w.keys, v);
-    };
-    for (const w of plainWriters) write(out, w, w.fn(record, record));
+    for (const w of plainWriters) put(out, w, w.fn(record, record), pending);
     for (const g of groupPlans) {
       const els = g.elements(record);
       if (!els) continue;
       const built: MappedRecord[] = new Array(els.length);
       for (let i = 0; i < els.length; i++) {
         const o: MappedRecord = {};
-        for (const w of g.writers) write(o, w, w.fn(record, els[i]));
+        for (const w of g.writers) put(o, w, w.fn(record, els[i]), pending);
         built[i] = o;
       }
       if (g.driver === undefined && !pending && Object.keys(built[0] as object).length === 0) continue;

@@ -10,10 +10,15 @@ import { concatValues, present } from './transforms.ts';
 /** concat sees every source; other transforms see the first present one (sources act as a coalesce). */
 export function inputOf(transform: Transform, values: unknown[]): unknown {
   if (values.length === 1) return values[0];
-  const first = transform.kind === 'chain' ? transform.steps[0] : transform;
-  if (first?.kind === 'concat') return values;
+  if (takesAllSources(transform)) return values;
   for (const v of values) if (present(v)) return v;
   return undefined;
+}
+
+/** A concat (or a chain starting with one) takes the values of all its sources, as a list. */
+export function takesAllSources(transform: Transform): boolean {
+  const first = transform.kind === 'chain' ? transform.steps[0] : transform;
+  return first?.kind === 'concat';
 }
 
 export function concatInput(separator: string): (v: unknown) => unknown {

@@ -18,4 +18,6 @@ export const getSchemaUsage = async (id: string) =>
   required(await http.get<TSchemaUsage>(`/target_schemas/${id}/usage`));
 export const schemaUsageQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...targetSchemaKey(id), 'usage'], queryFn: () => getSchemaUsage(id) });
-export const useSchemaUsage = (id: string) => useQuery(schemaUsageQueryOptions(id));
+/** `fresh`: refetch on mount, as pipelines elsewhere change what feeds the fields. */
+export const useSchemaUsage = (id: string, fresh = false) =>
+  useQuery({ ...schemaUsageQueryOptions(id), ...(fresh ? { staleTime: 0 } : {}) });

@@ -16,6 +16,8 @@ export const useUpdateTargetSchema = () => {
       return Promise.all([
         qc.invalidateQueries({ queryKey: [...targetSchemasKey, 'list'] }),
         qc.invalidateQueries({ queryKey: [...targetSchemaKey(saved.id), 'versions'] }),
+        // the usage lists the schema's fields
+        qc.invalidateQueries({ queryKey: [...targetSchemaKey(saved.id), 'usage'] }),
       ]);
     },
   });
