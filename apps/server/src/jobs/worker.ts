@@ -33,7 +33,8 @@ export interface WorkerOptions {
 }
 
 /**
- * Runs tasks from the queue until stopped. A heartbeat renews the lease every third of it and
+ * Runs tasks from the queue until stopped. A heartbeat renews the lease (every third of it, at
+ * least every second) and
  * carries progress; if the task was cancelled the handler's signal is aborted.
  */
 export function startWorker(
@@ -66,7 +67,8 @@ export function startWorker(
           abort.abort(new Error(cancelled ? 'cancelled' : 'lease lost'));
         }
       },
-      Math.max(50, Math.floor(leaseMs / 3)),
+      // at least every second: the beat also carries progress and notices a cancel quickly
+      Math.max(50, Math.min(1000, Math.floor(leaseMs / 3))),
     );
     try {
       const payload = def.payload.parse(task.payload);

@@ -312,6 +312,18 @@ export async function downloadRoutes(app: FastifyInstance) {
     },
   );
   r.post(
+    '/results/:id/cancel',
+    {
+      schema: {
+        tags: ['results'],
+        summary: 'Cancel a queued or running run; records already written stay readable',
+        params: ZId,
+        response: { 200: ZResult },
+      },
+    },
+    (req) => resultsService.cancelResult(ctx, principalOf(req), req.params.id),
+  );
+  r.post(
     '/results/:id/retry_failed',
     {
       schema: {

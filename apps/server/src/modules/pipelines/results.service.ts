@@ -44,6 +44,21 @@ export async function findResult(ctx: AppContext, orgId: string, id: string) {
   return row;
 }
 
+/** Stops a queued or running result; a result that has ended is returned unchanged. */
+export async function cancelResult(ctx: AppContext, p: Principal, id: string) {
+  const { r } = await findResult(ctx, p.orgId, id);
+  assertCanWrite(p);
+  if (r.taskId && (r.status === 'queued' || r.status === 'running')) {
+    // a queued task is cancelled at once; a running one is aborted by its worker, which marks it
+    if ((await ctx.queue.cancel(r.taskId)) === 'cancelled')
+      await ctx.db
+        .update(results)
+        .set({ status: 'cancelled', finishedAt: new Date() })
+        .where(eq(results.id, id));
+  }
+  return getResult(ctx, p, id);
+}
+
 export async function getResult(ctx: AppContext, p: Principal, id: string) {
   const { r, taskStatus } = await findResult(ctx, p.orgId, id);
   return resultDto(r, taskStatus);
