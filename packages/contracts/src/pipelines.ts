@@ -114,6 +114,37 @@ export const ZResult = z.object({
 });
 export type TResult = z.infer<typeof ZResult>;
 export const ZResultPage = zPage(ZResult);
+/** Results across the organization: `status` takes a comma-separated list (e.g. `queued,running` for the job tracker). */
+export const ZResultListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+  status: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine((v) => !v || v.every((x) => (RESULT_STATUSES as readonly string[]).includes(x)), {
+      message: `each status must be one of ${RESULT_STATUSES.join(', ')}`,
+    }),
+  pipeline_id: z.uuid().optional(),
+});
+export const ZActivityQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+export const ZActivity = z.object({
+  days: z.array(
+    z.object({
+      day: z.string(),
+      runs: z.number().int(),
+      processed: z.number().int(),
+      failed: z.number().int(),
+    }),
+  ),
+});
+export type TActivity = z.infer<typeof ZActivity>;
 
 export const ZMapping = z.object({
   index: z.number().int(),

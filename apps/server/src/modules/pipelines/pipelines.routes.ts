@@ -1,4 +1,6 @@
 import {
+  ZActivity,
+  ZActivityQuery,
   ZCreateJobRequest,
   ZCreatePipelineRequest,
   ZJob,
@@ -11,6 +13,7 @@ import {
   ZPipeline,
   ZPipelinePage,
   ZResult,
+  ZResultListQuery,
   ZResultPage,
   ZRunQuery,
   ZTargetSchema,
@@ -221,6 +224,36 @@ export async function pipelinesRoutes(app: FastifyInstance) {
       await jobsService.findJob(ctx, principalOf(req).orgId, req.params.id);
       return resultsService.listResults(ctx, principalOf(req), { jobId: req.params.id }, req.query);
     },
+  );
+  r.get(
+    '/results',
+    {
+      schema: {
+        tags: ['results'],
+        summary: 'Results across the organization, newest first (the job tracker lists queued,running)',
+        querystring: ZResultListQuery,
+        response: { 200: ZResultPage },
+      },
+    },
+    (req) =>
+      resultsService.listResults(
+        ctx,
+        principalOf(req),
+        { statuses: req.query.status, pipelineId: req.query.pipeline_id },
+        req.query,
+      ),
+  );
+  r.get(
+    '/stats/activity',
+    {
+      schema: {
+        tags: ['results'],
+        summary: 'Records processed and failed per day (UTC) over the last `days` days',
+        querystring: ZActivityQuery,
+        response: { 200: ZActivity },
+      },
+    },
+    (req) => resultsService.activity(ctx, principalOf(req), req.query.days),
   );
   r.get(
     '/jobs/:id/target_schema',

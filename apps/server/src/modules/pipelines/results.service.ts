@@ -1,6 +1,6 @@
 import type { TResult } from '@mapwright/contracts';
 import { bucketOf, type MappingSpec, toApiSpec } from '@mapwright/engine';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
 import { jobs, resultChunks, results, tasks } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
@@ -67,13 +67,15 @@ export async function getResult(ctx: AppContext, p: Principal, id: string) {
 export async function listResults(
   ctx: AppContext,
   p: Principal,
-  where: { jobId?: string; workshopId?: string },
+  where: { jobId?: string; workshopId?: string; pipelineId?: string; statuses?: string[] },
   q: { page: number; size: number },
 ) {
   const cond = and(
     eq(results.organizationId, p.orgId),
     where.jobId ? eq(results.jobId, where.jobId) : undefined,
     where.workshopId ? eq(results.workshopId, where.workshopId) : undefined,
+    where.pipelineId ? eq(results.pipelineId, where.pipelineId) : undefined,
+    where.statuses?.length ? inArray(results.status, where.statuses) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     ctx.db
@@ -91,6 +93,34 @@ export async function listResults(
     q.page,
     q.size,
   );
+}
+
+/**
+ * Records processed and failed per day over the last `days` days (days with no runs are zeros),
+ * for the dashboard chart. Runs count on the day they were created.
+ */
+export async function activity(ctx: AppContext, p: Principal, days: number) {
+  const since = new Date(Date.now() - (days - 1) * 86_400_000);
+  since.setUTCHours(0, 0, 0, 0);
+  const day = sql<string>`to_char(${results.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await ctx.db
+    .select({
+      day,
+      runs: sql<number>`count(*)::int`,
+      processed: sql<number>`coalesce(sum(${results.processed}), 0)::int`,
+      failed: sql<number>`coalesce(sum(${results.failed}), 0)::int`,
+    })
+    .from(results)
+    .where(and(eq(results.organizationId, p.orgId), gte(results.createdAt, since)))
+    .groupBy(day);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return {
+    days: Array.from({ length: days }, (_, i) => {
+      const d = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      const r = byDay.get(d);
+      return { day: d, runs: r?.runs ?? 0, processed: r?.processed ?? 0, failed: r?.failed ?? 0 };
+    }),
+  };
 }
 
 export async function resultSpec(ctx: AppContext, p: Principal, id: string) {
