@@ -21,6 +21,16 @@ const BUILT_PATHS = new Set([
   '/projects/:id',
   '/projects/:id/file',
   '/file-manager',
+  '/pipelines',
+  '/pipelines/old',
+  '/pipeline',
+  '/pipelines/:id',
+  '/workshop',
+  '/jobs',
+  '/job',
+  '/overview',
+  '/lineage',
+  '/code',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -117,6 +127,46 @@ export const routes: RouteObject[] = [
           {
             path: '/file-manager',
             lazy: async () => ({ Component: (await import('./routes/file-manager.tsx')).FileManagerRoute }),
+          },
+          {
+            path: '/pipelines',
+            lazy: async () => ({ Component: (await import('./routes/pipelines.tsx')).PipelinesRoute }),
+          },
+          {
+            path: '/pipelines/old',
+            lazy: async () => ({ Component: (await import('./routes/pipelines.tsx')).PipelinesCompactRoute }),
+          },
+          {
+            path: '/pipeline',
+            lazy: async () => ({ Component: (await import('./routes/pipelines.tsx')).NewPipelineRoute }),
+          },
+          {
+            path: '/pipelines/:id',
+            lazy: async () => ({ Component: (await import('./routes/pipelines.tsx')).PipelineRoute }),
+          },
+          {
+            path: '/workshop',
+            lazy: async () => ({ Component: (await import('./routes/workshop.tsx')).WorkshopRoute }),
+          },
+          {
+            path: '/jobs',
+            lazy: async () => ({ Component: (await import('./routes/jobs.tsx')).JobsRoute }),
+          },
+          {
+            path: '/job',
+            lazy: async () => ({ Component: (await import('./routes/jobs.tsx')).JobRoute }),
+          },
+          {
+            path: '/overview',
+            lazy: async () => ({ Component: (await import('./routes/overview.tsx')).OverviewRoute }),
+          },
+          {
+            path: '/lineage',
+            lazy: async () => ({ Component: (await import('./routes/lineage.tsx')).LineageRoute }),
+          },
+          {
+            path: '/code',
+            lazy: async () => ({ Component: (await import('./routes/code.tsx')).CodeRoute }),
           },
           ...areaRoutes,
           // anything else reaches the guard, which logs it and redirects to the default path
