@@ -108,7 +108,10 @@ describe('app routing', () => {
       '/config': { ...baseApi['/config'], projectsLandingOrgIds: ['a', 'b', 'c', ORG_ID] },
     };
     const { router } = renderApp('/', api);
-    expect(await screen.findByRole('heading', { name: 'Projects', level: 1 })).toBeTruthy();
+    // the session, the lazy route and the projects list load in turn: allow for a busy machine
+    expect(
+      await screen.findByRole('heading', { name: 'Projects', level: 1 }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/projects');
   });
 

@@ -1,0 +1,5 @@
+import { FileManagerPage } from '../../features/files/index.ts';
+
+export function FileManagerRoute() {
+  return <FileManagerPage />;
+}

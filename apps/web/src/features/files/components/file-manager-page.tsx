@@ -1,0 +1,17 @@
+import { Stack } from '@mantine/core';
+import { FileManager } from './file-manager.tsx';
+import { PageHeader } from './page-header.tsx';
+
+/** /file-manager: every file of the organization, in a project or not. */
+export function FileManagerPage() {
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        crumbs={[{ label: 'Home', to: '/dashboard' }, { label: 'General' }]}
+        title="File manager"
+        description="Every uploaded file and its versions, across projects. Files uploaded here belong to no project; open a project to upload into it."
+      />
+      <FileManager />
+    </Stack>
+  );
+}
