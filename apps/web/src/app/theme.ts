@@ -5,6 +5,7 @@ import {
   defaultVariantColorsResolver,
   type MantineColorsTuple,
   Modal,
+  Notification,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -48,6 +49,10 @@ export const theme = createTheme({
     Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
     // Mantine's modal close button is an icon without a name
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // same for notifications (axe: buttons must have discernible text)
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
+    }),
   },
 });
 
