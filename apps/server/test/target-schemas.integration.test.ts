@@ -225,4 +225,22 @@ describe.each(DATABASES)('target schemas (%s)', (kind) => {
     }
     expect((await t.as(other.token, { method: 'GET', url: '/api/target_schemas' })).json().total).toBe(0);
   });
+
+  it('refuses to delete a schema a pipeline maps into, naming the pipeline, and deletes it once free', async () => {
+    const call = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: object) =>
+      t.as(u.token, { method, url, payload });
+    const s = (
+      await call('POST', '/api/target_schemas', {
+        name: 'Used',
+        schema: { type: 'object', properties: { a: { type: 'string' } } },
+      })
+    ).json();
+    const pipeline = (await call('POST', '/api/pipelines', { name: 'Feeds it', target_schema: s.id })).json();
+    const refused = await call('DELETE', `/api/target_schemas/${s.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('The schema is used by pipeline "Feeds it": delete it first');
+    expect((await call('GET', `/api/target_schemas/${s.id}`)).statusCode).toBe(200);
+    await call('DELETE', `/api/pipelines/${pipeline.id}`);
+    expect((await call('DELETE', `/api/target_schemas/${s.id}`)).statusCode).toBe(204);
+  });
 });

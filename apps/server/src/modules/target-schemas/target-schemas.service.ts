@@ -17,7 +17,7 @@ import {
   targetSchemas,
   targetSchemaVersions,
 } from '../../db/schema.ts';
-import { FieldError, notFound } from '../../lib/errors.ts';
+import { conflict, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findProject } from '../projects/projects.repository.ts';
@@ -124,6 +124,18 @@ export async function updateSchema(ctx: AppContext, p: Principal, id: string, ra
 export async function deleteSchema(ctx: AppContext, p: Principal, id: string) {
   await find(ctx, p.orgId, id);
   assertCanWrite(p);
+  // pipelines map into the schema: deleting it would orphan their mappers
+  const users = await ctx.db
+    .select({ name: pipelines.name })
+    .from(pipelines)
+    .where(and(eq(pipelines.organizationId, p.orgId), eq(pipelines.targetSchemaId, id)));
+  if (users.length)
+    throw conflict(
+      `The schema is used by ${users.length === 1 ? 'pipeline' : `${users.length} pipelines`} ${users
+        .slice(0, 3)
+        .map((u) => `"${u.name}"`)
+        .join(', ')}${users.length > 3 ? '…' : ''}: delete ${users.length === 1 ? 'it' : 'them'} first`,
+    );
   await ctx.db
     .delete(targetSchemas)
     .where(and(eq(targetSchemas.organizationId, p.orgId), eq(targetSchemas.id, id)));
