@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
@@ -437,6 +438,14 @@ describe('sample finance API (pglite)', () => {
   });
 
   // ---------- catalogue ----------
+
+  it('publishes a catalogue that is a valid OpenAPI 3.1 document (checked against the OAS schema)', async () => {
+    const validator = new Validator();
+    const res = await validator.validate(doc as object);
+    expect(res.errors ?? []).toEqual([]);
+    expect(res.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
 
   it('publishes an OpenAPI 3.1 catalogue with every endpoint, parameter constraint and default', () => {
     expect(doc.openapi).toBe('3.1.0');
