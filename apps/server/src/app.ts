@@ -69,7 +69,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     jwtSecret: opts.jwtSecret,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, log: app.log }),
-    blobs: createLocalBlobStore(join(config.DATA_DIR, 'blobs')),
+    // the AWS SDK is loaded only when S3 is configured
+    blobs: config.S3_BUCKET
+      ? (await import('./lib/blob-store-s3.ts')).createS3BlobStoreFromConfig(config)
+      : createLocalBlobStore(join(config.DATA_DIR, 'blobs')),
     queue: createQueue(opts.database.db),
     llm: createLlm(config),
     demoOrgId: opts.demoOrgId,

@@ -11,6 +11,15 @@ const csv = z
       .filter(Boolean),
   );
 
+/** S3's naming rules: 3–63 lowercase letters, digits, dots and hyphens, no `..`, not an IP address */
+const bucketName = z
+  .string()
+  .refine(
+    (s) =>
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s) && !s.includes('..') && !/^\d+\.\d+\.\d+\.\d+$/.test(s),
+    'must be a valid bucket name: 3–63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit',
+  );
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
@@ -77,16 +86,51 @@ const ZEnv = z.object({
   REVIEW_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
   /** path of the built SPA; unset = apps/web/dist */
   WEB_DIST: z.string().optional(),
+  /** set = blobs go to this S3-compatible bucket instead of DATA_DIR/blobs */
+  S3_BUCKET: bucketName.optional(),
+  /** an S3-compatible service (MinIO, R2, ...); unset = AWS */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** both or neither; unset = the SDK's default credential chain */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
+  /** default: true when S3_ENDPOINT is set */
+  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
 });
 
-export type Config = z.infer<typeof ZEnv>;
+/** cross-variable checks run even when other variables are bad, so one error lists everything */
+const always = { when: () => true };
+
+const ZConfig = ZEnv.refine((c) => !c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY, {
+  path: ['S3_SECRET_ACCESS_KEY'],
+  message: 'required when S3_ACCESS_KEY_ID is set',
+  ...always,
+})
+  .refine((c) => !c.S3_SECRET_ACCESS_KEY || c.S3_ACCESS_KEY_ID, {
+    path: ['S3_ACCESS_KEY_ID'],
+    message: 'required when S3_SECRET_ACCESS_KEY is set',
+    ...always,
+  })
+  .refine(
+    (c) =>
+      c.S3_BUCKET ||
+      (!c.S3_ENDPOINT &&
+        !c.S3_ACCESS_KEY_ID &&
+        !c.S3_SECRET_ACCESS_KEY &&
+        c.S3_FORCE_PATH_STYLE === undefined),
+    { path: ['S3_BUCKET'], message: 'required when other S3_ variables are set', ...always },
+  )
+  .transform((c) => ({ ...c, S3_FORCE_PATH_STYLE: c.S3_FORCE_PATH_STYLE ?? c.S3_ENDPOINT !== undefined }));
+
+export type Config = z.infer<typeof ZConfig>;
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once; throws one error listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = ZEnv.safeParse(cleaned);
+  const result = ZConfig.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

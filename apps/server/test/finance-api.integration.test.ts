@@ -441,7 +441,7 @@ describe('sample finance API (pglite)', () => {
 
   it('publishes a catalogue that is a valid OpenAPI 3.1 document (checked against the OAS schema)', async () => {
     const validator = new Validator();
-    const res = await validator.validate(doc as object);
+    const res = await validator.validate(doc as unknown as Parameters<Validator['validate']>[0]);
     expect(res.errors ?? []).toEqual([]);
     expect(res.valid).toBe(true);
     expect(validator.version).toBe('3.1');

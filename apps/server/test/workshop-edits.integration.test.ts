@@ -133,4 +133,60 @@ describe.each(DATABASES)('workshop mapper and sample edits, learning (%s)', (kin
       'when',
     ]);
   });
+  it('approves draft fields without a re-run, takes it back, and names unknown fields', async () => {
+    const w = (await post(`/api/pipelines/${pipelineId}/workshops`)).json();
+    const results = async () => (await get(`/api/workshops/${w.id}/results`)).json().total;
+    const runsBefore = await results();
+    const ok = await post(`/api/workshops/${w.id}/approve`, { fields: ['full_name', 'amount'] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().fields.map((f: { target: string; status: string }) => [f.target, f.status])).toEqual([
+      ['full_name', 'approved'],
+      ['amount', 'approved'],
+    ]);
+    expect(ok.json().workshop.undeployed_edits).toBe(1);
+    const draft = (await get(`/api/workshops/${w.id}/draft`)).json();
+    const status = (t: string) =>
+      draft.spec.fields.find((f: { target: string }) => f.target === t)?.status ?? 'suggested';
+    expect([status('full_name'), status('amount')]).toEqual(['approved', 'approved']);
+    expect(await results()).toBe(runsBefore);
+
+    // approving again changes nothing and is not counted
+    const again = await post(`/api/workshops/${w.id}/approve`, { fields: ['full_name'] });
+    expect(again.json()).toMatchObject({ fields: [], workshop: { undeployed_edits: 1 } });
+    const back = await post(`/api/workshops/${w.id}/approve`, { fields: ['amount'], approved: false });
+    expect(back.json().fields).toMatchObject([{ target: 'amount', status: 'suggested' }]);
+
+    const bad = await post(`/api/workshops/${w.id}/approve`, { fields: ['full_name', 'nope', 'nada'] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0]).toEqual({
+      loc: ['body', 'fields', 1],
+      msg: '"nope", "nada" are not fields of the draft mapping',
+      type: 'value_error',
+    });
+    expect((await post(`/api/workshops/${w.id}/approve`, { fields: [] })).statusCode).toBe(422);
+    expect((await post(`/api/workshops/${w.id}/approve`, { fields: ['full_name'] }, other)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/workshops/${w.id}`)).json().undeployed_edits).toBe(2);
+  });
+
+  it('a mapper edit can pick a transform and map values through a lookup table', async () => {
+    const w = (await post(`/api/pipelines/${pipelineId}/workshops`)).json();
+    const run = await post(`/api/workshops/${w.id}/mapper/run`, {
+      mapper: [
+        {
+          targetField: 'country',
+          transformation: { extract: 'cc', transform: 'upper', lookup: { UK: 'GB' } },
+        },
+      ],
+      immediate_return: false,
+    });
+    expect(run.statusCode).toBe(200);
+    expect((await mapped(run.json().id)).map((r: { country?: string }) => r.country)).toEqual(['GB', 'US']);
+    const lookupWithoutPath = await post(`/api/workshops/${w.id}/mapper/run`, {
+      mapper: [{ targetField: 'country', transformation: { default: 'GB', lookup: { a: 'b' } } }],
+    });
+    expect(lookupWithoutPath.statusCode).toBe(422);
+    expect(lookupWithoutPath.json().detail[0].loc).toEqual(['body', 'mapper', 0, 'transformation', 'lookup']);
+  });
 });

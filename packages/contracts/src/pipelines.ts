@@ -181,6 +181,24 @@ export const ZWorkshop = z.object({
 export type TWorkshop = z.infer<typeof ZWorkshop>;
 export const ZWorkshopPage = zPage(ZWorkshop);
 
+/** Transforms a person can pick in a mapper edit (the engine's MAPPER_EDIT_TRANSFORMS). */
+export const MAPPER_EDIT_TRANSFORMS = [
+  'auto',
+  'copy',
+  'trim',
+  'upper',
+  'lower',
+  'title',
+  'number',
+  'integer',
+  'string',
+  'boolean',
+  'date',
+  'date-time',
+] as const;
+export type TMapperEditTransform = (typeof MAPPER_EDIT_TRANSFORMS)[number];
+export const MAX_LOOKUP_ENTRIES = 5000;
+
 const ZRunOptions = { auto_deploy: z.boolean().default(false), immediate_return: z.boolean().default(true) };
 export const ZMapperRunRequest = z.object({
   mapper: z
@@ -190,6 +208,15 @@ export const ZMapperRunRequest = z.object({
         transformation: z.object({
           extract: z.string().max(500).optional(),
           default: z.unknown().optional(),
+          /** source value (as text) -> target value; values not in the table are kept */
+          lookup: z
+            .record(z.string().max(500), z.unknown())
+            .refine((t) => Object.keys(t).length <= MAX_LOOKUP_ENTRIES, {
+              message: `at most ${MAX_LOOKUP_ENTRIES} entries`,
+            })
+            .optional(),
+          /** a transform picked by name; 'auto' (the default) picks the one that fits the target */
+          transform: z.enum(MAPPER_EDIT_TRANSFORMS).optional(),
         }),
       }),
     )
@@ -247,3 +274,21 @@ export const ZMapperVersion = z.object({
   created_at: z.string(),
   field_count: z.number().int(),
 });
+
+/** Approve draft fields (or take the approval back) without a re-run. */
+export const ZApproveFieldsRequest = z.object({
+  fields: z.array(z.string().min(1).max(500)).min(1).max(1000),
+  approved: z.boolean().default(true),
+});
+export const ZApproveFieldsResponse = z.object({
+  workshop: ZWorkshop,
+  /** the changed fields as they now are in the draft */
+  fields: z.array(ZFieldMapping),
+});
+export type TApproveFieldsResponse = z.infer<typeof ZApproveFieldsResponse>;
+export type TFieldMapping = z.infer<typeof ZFieldMapping>;
+export type TMapping = z.infer<typeof ZMapping>;
+export type TMapperRunRequest = z.input<typeof ZMapperRunRequest>;
+export type TMapperEdit = TMapperRunRequest['mapper'][number];
+export type TPromptRunRequest = z.input<typeof ZPromptRunRequest>;
+export type TSampleRunRequest = z.input<typeof ZSampleRunRequest>;

@@ -199,3 +199,71 @@ describe('sample edit inference', () => {
     );
   });
 });
+
+describe('mapper edit with a picked transform or a lookup table', () => {
+  it('uses the picked transform instead of the fitting one', () => {
+    const next = applyMapperEdits(
+      spec,
+      [{ targetField: 'country', transformation: { extract: 'cc', transform: 'upper' } }],
+      schema,
+      records,
+    );
+    expect(next.fields.find((x) => x.target === 'country')?.transform).toEqual({ kind: 'text', op: 'upper' });
+    expect(compileSpec(next).map(records[1]).country).toBe('US');
+  });
+
+  it('maps values through a lookup table, keeping unmatched ones, after a picked transform', () => {
+    const next = applyMapperEdits(
+      spec,
+      [
+        {
+          targetField: 'status',
+          transformation: { extract: 'state', transform: 'upper', lookup: { OK: 'CLEARED' } },
+        },
+        // as parsed from a request body: "__proto__" is an own key there
+        {
+          targetField: 'country',
+          transformation: { extract: 'cc', lookup: JSON.parse('{"uk":"GB","__proto__":"x"}') },
+        },
+      ],
+      schema,
+      records,
+    );
+    const status = next.fields.find((x) => x.target === 'status');
+    expect(status?.transform).toEqual({
+      kind: 'chain',
+      steps: [
+        { kind: 'text', op: 'upper' },
+        { kind: 'lookup', table: { OK: 'CLEARED' }, fallback: 'keep' },
+      ],
+    });
+    expect(status?.reason).toBe('Set by hand: taken from state as upper through a lookup table of 1 values.');
+    const country = next.fields.find((x) => x.target === 'country')?.transform;
+    expect(country?.kind === 'lookup' && Object.keys(country.table)).toEqual(['uk', '__proto__']);
+    expect(Object.getPrototypeOf(country?.kind === 'lookup' ? country.table : null)).toBe(Object.prototype);
+    const mapper = compileSpec(next);
+    expect(mapper.map(records[0])).toMatchObject({ status: 'CLEARED', country: 'GB' });
+    // unmatched: kept as the (transformed) source value
+    expect(mapper.map(records[1])).toMatchObject({ status: 'WAIT', country: 'us' });
+  });
+
+  it('needs a source path for a lookup or a transform, and a known transform name', () => {
+    expect(
+      mapperEditProblems(
+        [
+          { targetField: 'country', transformation: { default: 'GB', lookup: { a: 'b' } } },
+          { targetField: 'country', transformation: { default: 'GB', transform: 'trim' } },
+          {
+            targetField: 'country',
+            transformation: { extract: 'cc', transform: 'shout' as unknown as 'trim' },
+          },
+        ],
+        schema,
+      ),
+    ).toEqual([
+      { index: 0, field: 'lookup', message: 'a lookup table needs a source path (extract)' },
+      { index: 1, field: 'transform', message: 'a transform needs a source path (extract)' },
+      { index: 2, field: 'transform', message: expect.stringMatching(/^"shout" is not a transform/) },
+    ]);
+  });
+});

@@ -1,4 +1,11 @@
-export { applyMapperEdits, type EditProblem, type MapperEdit, mapperEditProblems } from './mapper-edit.ts';
+export {
+  applyMapperEdits,
+  type EditProblem,
+  MAPPER_EDIT_TRANSFORMS,
+  type MapperEdit,
+  type MapperEditTransform,
+  mapperEditProblems,
+} from './mapper-edit.ts';
 export {
   inferSampleEdit,
   type SampleEditChange,

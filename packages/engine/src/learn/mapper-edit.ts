@@ -1,8 +1,8 @@
 /**
  * Mapper edit: the user sets a target field's source path and/or default by hand. The transform
  * is chosen so the value fits the target (a "$1,234" source for a number target gets a cast), the
- * way the matcher would have, and the field is marked `edited` with full confidence: a person
- * decided it.
+ * way the matcher would have, unless the user picks one; a lookup table maps source values to
+ * target values. The field is marked `edited` with full confidence: a person decided it.
  */
 
 import { sourceFeature, targetFeature } from '../match/features.ts';
@@ -14,17 +14,54 @@ import { listTargetFields } from '../schema/target-schema.ts';
 import { pathProblem } from '../spec/paths.ts';
 import type { FieldMapping, MappingSpec, Transform } from '../spec/types.ts';
 
+/** The transforms a person can pick by name in a mapper edit ('auto' = the one that fits the target). */
+export const MAPPER_EDIT_TRANSFORMS = [
+  'auto',
+  'copy',
+  'trim',
+  'upper',
+  'lower',
+  'title',
+  'number',
+  'integer',
+  'string',
+  'boolean',
+  'date',
+  'date-time',
+] as const;
+export type MapperEditTransform = (typeof MAPPER_EDIT_TRANSFORMS)[number];
+
 export interface MapperEdit {
   targetField: string;
-  transformation: { extract?: string; default?: unknown };
+  transformation: {
+    extract?: string;
+    default?: unknown;
+    /** source value (as text) -> target value; unmatched values are kept as they are */
+    lookup?: Record<string, unknown>;
+    transform?: MapperEditTransform;
+  };
 }
 
 export interface EditProblem {
   /** index of the edit in the list */
   index: number;
-  field: 'targetField' | 'extract';
+  field: 'targetField' | 'extract' | 'lookup' | 'transform';
   message: string;
 }
+
+const NAMED: Record<Exclude<MapperEditTransform, 'auto'>, Transform> = {
+  copy: { kind: 'copy' },
+  trim: { kind: 'text', op: 'trim' },
+  upper: { kind: 'text', op: 'upper' },
+  lower: { kind: 'text', op: 'lower' },
+  title: { kind: 'text', op: 'title' },
+  number: { kind: 'cast', to: 'number' },
+  integer: { kind: 'cast', to: 'integer' },
+  string: { kind: 'cast', to: 'string' },
+  boolean: { kind: 'cast', to: 'boolean' },
+  date: { kind: 'date', to: 'date' },
+  'date-time': { kind: 'date', to: 'date-time' },
+};
 
 /** Why each edit cannot apply (unknown target, bad path); empty when all can. */
 export function mapperEditProblems(edits: MapperEdit[], targetSchema: JsonSchema): EditProblem[] {
@@ -42,8 +79,20 @@ export function mapperEditProblems(edits: MapperEdit[], targetSchema: JsonSchema
       const problem = pathProblem(extract);
       if (problem) out.push({ index, field: 'extract', message: problem });
     }
-    if ((extract === undefined || extract === '') && !('default' in e.transformation))
+    const noPath = extract === undefined || extract === '';
+    if (noPath && !('default' in e.transformation))
       out.push({ index, field: 'extract', message: 'give a source path (extract) or a default' });
+    const { lookup, transform } = e.transformation;
+    if (noPath && lookup !== undefined)
+      out.push({ index, field: 'lookup', message: 'a lookup table needs a source path (extract)' });
+    if (noPath && transform !== undefined && transform !== 'auto')
+      out.push({ index, field: 'transform', message: 'a transform needs a source path (extract)' });
+    if (transform !== undefined && !(MAPPER_EDIT_TRANSFORMS as readonly string[]).includes(transform))
+      out.push({
+        index,
+        field: 'transform',
+        message: `"${transform}" is not a transform; use one of ${MAPPER_EDIT_TRANSFORMS.join(', ')}`,
+      });
   });
   return out;
 }
@@ -59,6 +108,35 @@ function fittingTransform(
   const profile = profileRecords(sample as unknown[]).fields.find((f) => f.path === source);
   if (!info || !profile) return { kind: 'copy' };
   return chooseTransform(sourceFeature(profile), targetFeature(info)).transform;
+}
+
+/** The transform of an edit to a path: the picked one (or the fitting one), then the lookup table. */
+function editTransform(
+  e: MapperEdit,
+  extract: string,
+  targetSchema: JsonSchema,
+  sample: readonly unknown[],
+): Transform {
+  const { lookup, transform = 'auto' } = e.transformation;
+  if (lookup === undefined)
+    return transform === 'auto'
+      ? fittingTransform(extract, e.targetField, targetSchema, sample)
+      : NAMED[transform];
+  // own keys only, copied as data: a "__proto__" key stays an ordinary entry
+  const table = Object.fromEntries(Object.entries(lookup));
+  const step: Transform = { kind: 'lookup', table, fallback: 'keep' };
+  // the table's values are what the person wants: no fitting cast after it; a picked one runs first
+  return transform === 'auto' || transform === 'copy'
+    ? step
+    : { kind: 'chain', steps: [NAMED[transform], step] };
+}
+
+function describeEdit(e: MapperEdit, extract: string): string {
+  const { lookup, transform } = e.transformation;
+  const parts = [`Set by hand: taken from ${extract}`];
+  if (transform && transform !== 'auto' && transform !== 'copy') parts.push(`as ${transform}`);
+  if (lookup) parts.push(`through a lookup table of ${Object.keys(lookup).length} values`);
+  return `${parts.join(' ')}.`;
 }
 
 /**
@@ -83,10 +161,10 @@ export function applyMapperEdits(
       ? {
           target: e.targetField,
           sources: [extract],
-          transform: fittingTransform(extract, e.targetField, targetSchema, sample),
+          transform: editTransform(e, extract, targetSchema, sample),
           confidence: 1,
           bucket: 'Very High',
-          reason: `Set by hand: taken from ${extract}.`,
+          reason: describeEdit(e, extract),
           status: 'edited',
         }
       : {

@@ -34,20 +34,10 @@ type Getter = (o: unknown) => unknown;
 
 /**
  * Keys an object may answer from its prototype (or an array from itself or Array.prototype):
- * read them with hasOwn, as getPath does. Other keys are read directly, which is faster.
+ * paths with such a key read every step with hasOwn, as getPath does. Others read directly.
  */
 function needsOwnCheck(key: string): boolean {
   return key in Object.prototype || key in Array.prototype || /^\d+$/.test(key);
-}
-
-function keyGetter(key: string): Getter {
-  if (needsOwnCheck(key)) {
-    return (o) =>
-      o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, key)
-        ? (o as Record<string, unknown>)[key]
-        : undefined;
-  }
-  return (o) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined);
 }
 
 /** A path reader equal to getPath(o, parsePath(path)), specialised once per path. */
@@ -55,47 +45,73 @@ export function compileGetter(path: string): Getter {
   if (path === '') return (o) => o;
   const segs = parsePath(path);
   if (!segs) return () => undefined;
-  if (segs.some((s) => s.each)) return eachGetter(segs);
-  const gets = segs.map((s) => keyGetter(s.key));
-  if (gets.length === 1) return gets[0] as Getter;
-  if (gets.length === 2) {
-    const [a, b] = gets as [Getter, Getter];
-    return (o) => b(a(o));
-  }
+  return segs.some((s) => s.each) ? eachGetter(segs) : plainGetter(segs.map((s) => s.key));
+}
+
+/** Reads a path of plain keys: one loop rather than a closure per key (fewer calls per record). */
+function plainGetter(keys: readonly string[]): Getter {
+  if (keys.some(needsOwnCheck)) return (o) => readOwn(o, keys);
   return (o) => {
     let v = o;
-    for (const g of gets) {
-      v = g(v);
-      if (v === undefined) return undefined;
+    for (let i = 0; i < keys.length; i++) {
+      if (v === null || typeof v !== 'object') return undefined;
+      v = (v as Record<string, unknown>)[keys[i] as string];
     }
     return v;
   };
 }
 
+function readOwn(o: unknown, keys: readonly string[]): unknown {
+  let v = o;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, k)) return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
 /**
- * getPath for a path through arrays (`items[*].sku`), without its per-segment lists: a depth-first
- * walk collects the same values in the same order into one array (undefined when there are none).
+ * getPath for a path through arrays (`items[*].sku`) without its per-segment lists. The path is
+ * cut after each `[*]` into plain stretches; a depth-first walk collects the same values, in the
+ * same order (undefined when there are none).
  */
 function eachGetter(segs: readonly PathSegment[]): Getter {
-  const visit = (v: unknown, i: number, out: unknown[]): void => {
-    if (i === segs.length) {
-      // like a JSONata path: array leaves are flattened one level
-      if (Array.isArray(v)) for (const x of v) out.push(x);
-      else out.push(v);
+  const toArrays: Getter[] = []; // toArrays[i] reads the i-th `[*]` value from the level above
+  let from = 0;
+  segs.forEach((s, i) => {
+    if (!s.each) return;
+    toArrays.push(plainGetter(segs.slice(from, i + 1).map((x) => x.key)));
+    from = i + 1;
+  });
+  const rest = segs.slice(from).map((x) => x.key);
+  const toLeaf = rest.length ? plainGetter(rest) : undefined;
+  // The walk fills one scratch list, reused (it runs no user code, so it is never re-entered),
+  // and the values are copied out at their exact size: a fresh list grown by push per call was
+  // a main source of garbage.
+  const found: unknown[] = [];
+  let n = 0;
+  const visit = (v: unknown, level: number): void => {
+    if (level === toArrays.length) {
+      // a missing leaf gives nothing; an array leaf is flattened one level, like a JSONata path
+      const leaf = toLeaf ? toLeaf(v) : v;
+      if (toLeaf && leaf === undefined) return;
+      if (Array.isArray(leaf)) for (let i = 0; i < leaf.length; i++) found[n++] = leaf[i];
+      else found[n++] = leaf;
       return;
     }
-    const seg = segs[i] as PathSegment;
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, seg.key)) return;
-    const child = (v as Record<string, unknown>)[seg.key];
-    if (child === undefined) return;
-    if (!seg.each) visit(child, i + 1, out);
-    else if (Array.isArray(child)) for (const x of child) visit(x, i + 1, out);
-    else if (child !== null && typeof child === 'object') visit(child, i + 1, out);
+    // `[*]` walks an array's elements, takes a lone object as one element, and skips anything else
+    const many = (toArrays[level] as Getter)(v);
+    if (Array.isArray(many)) for (let i = 0; i < many.length; i++) visit(many[i], level + 1);
+    else if (many !== null && typeof many === 'object') visit(many, level + 1);
   };
   return (o) => {
-    const out: unknown[] = [];
-    visit(o, 0, out);
-    return out.length ? out : undefined;
+    n = 0;
+    visit(o, 0);
+    if (n === 0) return undefined;
+    const out = found.slice(0, n);
+    found.fill(undefined, 0, n); // do not keep the record's values alive
+    return out;
   };
 }
 
@@ -132,17 +148,18 @@ type FieldFn = (record: unknown, input: unknown) => unknown;
 
 function compileField(field: FieldMapping, driver: string | undefined): FieldFn {
   const step = compileTransform(field.transform);
+  const read: FieldFn = readsWholeInput(field) ? (_r, input) => input : sourcesReader(field, driver);
+  // null and undefined become the default (deep-copied so outputs never share it) or nothing
   const dflt = field.default;
-  const hasDefault = dflt !== undefined;
   const objectDefault = dflt !== null && typeof dflt === 'object';
-  const done = (v: unknown): unknown =>
-    v !== undefined && v !== null ? v : !hasDefault ? undefined : objectDefault ? cloneJson(dflt) : dflt;
-  const doneAsync = (v: unknown): unknown => (v instanceof Promise ? v.then(done) : done(v));
-  const finishFn = usesJsonata(field.transform) ? doneAsync : done;
-
-  if (readsWholeInput(field)) return (record, input) => finishFn(step(input, record));
-  const read = sourcesReader(field, driver);
-  return (record, input) => finishFn(step(read(record, input), record));
+  const orDefault = (v: unknown): unknown =>
+    v !== undefined && v !== null ? v : objectDefault ? cloneJson(dflt) : dflt;
+  if (usesJsonata(field.transform))
+    return (record, input) => {
+      const v = step(read(record, input), record);
+      return v instanceof Promise ? v.then(orDefault) : orDefault(v);
+    };
+  return (record, input) => orDefault(step(read(record, input), record));
 }
 
 /** The field's input from its sources, by the rules of inputOf (without its list for one source). */
@@ -150,7 +167,8 @@ function sourcesReader(field: FieldMapping, driver: string | undefined): FieldFn
   const getters = field.sources.map((s): FieldFn => {
     const rel = relativeSource(s, driver);
     const g = compileGetter(rel.path);
-    return rel.fromElement ? (_r, el) => g(el) : (r) => g(r);
+    // a getter reads its one argument: the record, unless the path is relative to the element
+    return rel.fromElement ? (_r, el) => g(el) : g;
   });
   if (getters.length === 1) return getters[0] as FieldFn;
   if (takesAllSources(field.transform))
@@ -161,8 +179,8 @@ function sourcesReader(field: FieldMapping, driver: string | undefined): FieldFn
     };
   // the other transforms take the first present value (the sources act as a coalesce)
   return (record, input) => {
-    for (const g of getters) {
-      const v = g(record, input);
+    for (let i = 0; i < getters.length; i++) {
+      const v = (getters[i] as FieldFn)(record, input);
       if (present(v)) return v;
     }
     return undefined;
@@ -171,9 +189,8 @@ function sourcesReader(field: FieldMapping, driver: string | undefined): FieldFn
 
 interface Writer {
   fn: FieldFn;
+  /** the target path below the output object; checked for reserved names when compiled */
   keys: string[];
-  /** stores a value at `keys` in an output object */
-  set: (obj: MappedRecord, v: unknown) => void;
 }
 
 function writersOf(fields: { field: FieldMapping; rest: string }[], driver: string | undefined): Writer[] {
@@ -181,23 +198,42 @@ function writersOf(fields: { field: FieldMapping; rest: string }[], driver: stri
     const keys = rest.split('.');
     if (keys.some((k) => FORBIDDEN_SEGMENTS.has(k)))
       throw new Error(`${field.target}: reserved name in target path`);
-    const key = keys[0] as string;
-    const set =
-      keys.length === 1
-        ? (obj: MappedRecord, v: unknown) => {
-            obj[key] = v;
-          }
-        : (obj: MappedRecord, v: unknown) => setPath(obj, keys, v);
-    return { fn: compileField(field, driver), keys, set };
+    return { fn: compileField(field, driver), keys };
   });
 }
 
-/** Stores a field's value (undefined: none); a JSONata field's Promise is stored once it settles. */
+/** Stores a field's value (undefined: none) at the writer's path. */
 function put(obj: MappedRecord, w: Writer, v: unknown, pending: Promise<void>[] | undefined): void {
   if (v === undefined) return;
-  if (!(v instanceof Promise)) w.set(obj, v);
-  else if (!pending) throw new Error('this spec has JSONata fields: use mapAsync');
-  else pending.push(v.then((x) => (x === undefined ? undefined : w.set(obj, x))));
+  if (v instanceof Promise) putLater(obj, w, v, pending);
+  else if (w.keys.length === 1) obj[w.keys[0] as string] = v;
+  else setAt(obj, w.keys, v);
+}
+
+/**
+ * A JSONata field's Promise: its value is stored once it settles. (Kept out of put: a closure
+ * there would make every call allocate a context for obj and w.)
+ */
+function putLater(obj: MappedRecord, w: Writer, v: Promise<unknown>, pending: Promise<void>[] | undefined) {
+  if (!pending) throw new Error('this spec has JSONata fields: use mapAsync');
+  pending.push(v.then((x) => (x === undefined ? undefined : setAt(obj, w.keys, x))));
+}
+
+/** setPath without its reserved-name checks (writersOf made them once): creates objects on the way. */
+function setAt(out: MappedRecord, keys: readonly string[], value: unknown): void {
+  let obj = out;
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) {
+    const k = keys[i] as string;
+    const next = Object.hasOwn(obj, k) ? obj[k] : undefined;
+    if (next !== null && typeof next === 'object' && !Array.isArray(next)) obj = next as MappedRecord;
+    else {
+      const created: MappedRecord = {};
+      obj[k] = created;
+      obj = created;
+    }
+  }
+  obj[keys[last] as string] = value;
 }
 
 export function compileSpec(spec: MappingSpec): CompiledMapper {
@@ -221,14 +257,21 @@ export function compileSpec(spec: MappingSpec): CompiledMapper {
   // `pending` collects the Promises of JSONata fields so mapAsync can settle them afterwards
   const build = (record: unknown, pending: Promise<void>[] | undefined): MappedRecord => {
     const out: MappedRecord = {};
-    for (const w of plainWriters) put(out, w, w.fn(record, record), pending);
-    for (const g of groupPlans) {
+    for (let k = 0; k < plainWriters.length; k++) {
+      const w = plainWriters[k] as Writer;
+      put(out, w, w.fn(record, record), pending);
+    }
+    for (let k = 0; k < groupPlans.length; k++) {
+      const g = groupPlans[k] as (typeof groupPlans)[number];
       const els = g.elements(record);
       if (!els) continue;
       const built: MappedRecord[] = new Array(els.length);
       for (let i = 0; i < els.length; i++) {
         const o: MappedRecord = {};
-        for (const w of g.writers) put(o, w, w.fn(record, els[i]), pending);
+        for (let k = 0; k < g.writers.length; k++) {
+          const w = g.writers[k] as Writer;
+          put(o, w, w.fn(record, els[i]), pending);
+        }
         built[i] = o;
       }
       if (g.driver === undefined && !pending && Object.keys(built[0] as object).length === 0) continue;

@@ -102,7 +102,7 @@ export interface DateParts {
 
 export function daysInMonth(y: number, mo: number): number {
   if (mo === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(mo) ? 30 : 31;
+  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
 }
 
 function valid(p: DateParts): DateParts | undefined {
@@ -169,7 +169,8 @@ export function parseWithLayout(value: unknown, layout: string): DateParts | und
   const m = re.exec(text);
   if (!m) return undefined;
   const p: DateParts = { y: 1970, mo: 1, d: 1, h: 0, mi: 0, s: 0, frac: '', zone: '', hasTime: false };
-  groups.forEach((g, i) => {
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i] as DateToken;
     const v = m[i + 1] as string;
     if (g === 'YYYY') p.y = Number(v);
     else if (g === 'YY') p.y = Number(v) < 70 ? 2000 + Number(v) : 1900 + Number(v);
@@ -181,7 +182,7 @@ export function parseWithLayout(value: unknown, layout: string): DateParts | und
       p.hasTime = true;
     } else if (g === 'mm') p.mi = Number(v);
     else if (g === 'ss') p.s = Number(v);
-  });
+  }
   return valid(p);
 }
 
@@ -233,48 +234,50 @@ export function formatDate(p: DateParts, layout: string): string | number | unde
     return layout === 'epoch-s' ? Math.floor(ms / 1000) : ms;
   }
   let out = '';
-  for (const part of tokenizeLayout(layout)) {
-    if ('literal' in part) {
-      out += part.literal;
-      continue;
-    }
-    switch (part.token) {
-      case 'YYYY':
-        out += pad(p.y, 4);
-        break;
-      case 'YY':
-        out += pad(p.y % 100, 2);
-        break;
-      case 'MMMM':
-        out += MONTHS[p.mo - 1];
-        break;
-      case 'MMM':
-        out += (MONTHS[p.mo - 1] as string).slice(0, 3);
-        break;
-      case 'MM':
-        out += pad(p.mo, 2);
-        break;
-      case 'M':
-        out += String(p.mo);
-        break;
-      case 'DD':
-        out += pad(p.d, 2);
-        break;
-      case 'D':
-        out += String(p.d);
-        break;
-      case 'HH':
-        out += pad(p.h, 2);
-        break;
-      case 'mm':
-        out += pad(p.mi, 2);
-        break;
-      case 'ss':
-        out += pad(p.s, 2);
-        break;
-    }
+  const parts = tokenized(layout);
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as LayoutPart;
+    out += 'literal' in part ? part.literal : tokenText(p, part.token);
   }
   return out;
+}
+
+const layoutCache = new Map<string, LayoutPart[]>();
+/** tokenizeLayout, once per layout. */
+function tokenized(layout: string): LayoutPart[] {
+  let parts = layoutCache.get(layout);
+  if (!parts) {
+    parts = tokenizeLayout(layout);
+    layoutCache.set(layout, parts);
+  }
+  return parts;
+}
+
+function tokenText(p: DateParts, token: DateToken): string {
+  switch (token) {
+    case 'YYYY':
+      return pad(p.y, 4);
+    case 'YY':
+      return pad(p.y % 100, 2);
+    case 'MMMM':
+      return MONTHS[p.mo - 1] as string;
+    case 'MMM':
+      return (MONTHS[p.mo - 1] as string).slice(0, 3);
+    case 'MM':
+      return pad(p.mo, 2);
+    case 'M':
+      return String(p.mo);
+    case 'DD':
+      return pad(p.d, 2);
+    case 'D':
+      return String(p.d);
+    case 'HH':
+      return pad(p.h, 2);
+    case 'mm':
+      return pad(p.mi, 2);
+    case 'ss':
+      return pad(p.s, 2);
+  }
 }
 
 /** The `date` transform on one value. */
@@ -289,32 +292,93 @@ export function reformatDate(
 
 /**
  * The same as reformatDate, with the layout work done once: the compiled mapper's date step.
- * The common case (a token layout to 'date') is a regex match plus string assembly.
+ * The common case (YYYY, MM and DD to 'date') is checked by position, without the regex.
  */
 export function dateReformatter(
   from: string | undefined,
   to: string,
 ): (v: unknown) => string | number | undefined {
   if (!from || from === 'iso' || from.startsWith('epoch-')) return (v) => reformatDate(v, from, to);
-  const { re, groups } = compiledPattern(from);
-  const simple = groups.every((g) => g === 'YYYY' || g === 'MM' || g === 'DD');
-  const [iy, im, id] = [groups.indexOf('YYYY') + 1, groups.indexOf('MM') + 1, groups.indexOf('DD') + 1];
-  if (simple && to === 'date' && iy && im && id) {
+  const fixed = to === 'date' ? fixedLayout(from) : undefined;
+  if (fixed) {
+    const { length, digits, literals, y: iy, m: im, d: id } = fixed;
     return (v) => {
       if (typeof v !== 'string') return undefined;
-      const m = re.exec(v.trim());
-      if (!m) return undefined;
-      const y = m[iy] as string;
-      const mo = m[im] as string;
-      const d = m[id] as string;
-      const mon = Number(mo);
-      const day = Number(d);
-      if (mon < 1 || mon > 12 || day < 1 || day > daysInMonth(Number(y), mon)) return undefined;
-      return `${y}-${mo}-${d}`;
+      const t = v.trim();
+      if (t.length !== length) return undefined;
+      for (let i = 0; i < literals.length; i++) {
+        const [at, text] = literals[i] as [number, string];
+        if (!t.startsWith(text, at)) return undefined;
+      }
+      for (let i = 0; i < digits.length; i++) {
+        const [at, width] = digits[i] as [number, number];
+        if (!allDigits(t, at, width)) return undefined;
+      }
+      // digits read by char code: Number("03") is a slow, general parse
+      const mon = digitsValue(t, im, 2);
+      const day = digitsValue(t, id, 2);
+      if (mon < 1 || mon > 12 || day < 1 || day > daysInMonth(digitsValue(t, iy, 4), mon)) return undefined;
+      return `${t.slice(iy, iy + 4)}-${t.slice(im, im + 2)}-${t.slice(id, id + 2)}`;
     };
   }
   return (v) => {
     const p = parseWithLayout(v, from);
     return p ? formatDate(p, to) : undefined;
   };
+}
+
+interface FixedLayout {
+  /** the length every matching text has */
+  length: number;
+  /** [offset, width] of each token: ASCII digits there */
+  digits: [number, number][];
+  /** [offset, text] of each literal */
+  literals: [number, string][];
+  /** offsets of the first YYYY, MM and DD */
+  y: number;
+  m: number;
+  d: number;
+}
+
+/**
+ * A layout of YYYY, MM, DD and literals without letters (so that the layout regex's
+ * case-insensitivity cannot matter): every part has a fixed width and place, so a text can be
+ * checked by position with the same outcome as the anchored regex. undefined for other layouts.
+ */
+function fixedLayout(layout: string): FixedLayout | undefined {
+  const digits: [number, number][] = [];
+  const literals: [number, string][] = [];
+  const first: Partial<Record<DateToken, number>> = {};
+  let at = 0;
+  for (const part of tokenizeLayout(layout)) {
+    if ('literal' in part) {
+      if (!/^[\x20-\x40\x5b-\x60\x7b-\x7e]+$/.test(part.literal)) return undefined;
+      literals.push([at, part.literal]);
+      at += part.literal.length;
+      continue;
+    }
+    const t = part.token;
+    if (t !== 'YYYY' && t !== 'MM' && t !== 'DD') return undefined;
+    first[t] ??= at;
+    digits.push([at, t.length]);
+    at += t.length;
+  }
+  const { YYYY: y, MM: m, DD: d } = first;
+  if (y === undefined || m === undefined || d === undefined) return undefined;
+  return { length: at, digits, literals, y, m, d };
+}
+
+function allDigits(t: string, at: number, width: number): boolean {
+  for (let i = at; i < at + width; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+/** The number the ASCII digits at t[at .. at + width) spell. */
+function digitsValue(t: string, at: number, width: number): number {
+  let n = 0;
+  for (let i = at; i < at + width; i++) n = n * 10 + (t.charCodeAt(i) - 0x30);
+  return n;
 }

@@ -20,7 +20,8 @@ export function eachElement(fn: Scalar): Scalar {
   return (v) => {
     if (!Array.isArray(v)) return present(v) ? fn(v) : undefined;
     const out: unknown[] = [];
-    for (const x of v) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
       if (!present(x)) continue;
       const r = fn(x);
       if (present(r)) out.push(r);
@@ -119,8 +120,8 @@ export function aggregate(fn: Extract<Transform, { kind: 'aggregate' }>['fn'], s
     if (fn === 'join') {
       let out = '';
       let first = true;
-      for (const x of list) {
-        const s = toText(x);
+      for (let i = 0; i < list.length; i++) {
+        const s = toText(list[i]);
         if (s === undefined) continue;
         out = first ? s : out + separator + s;
         first = false;
@@ -132,8 +133,8 @@ export function aggregate(fn: Extract<Transform, { kind: 'aggregate' }>['fn'], s
     let count = 0;
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
-    for (const x of list) {
-      const n = parseNumber(x);
+    for (let i = 0; i < list.length; i++) {
+      const n = parseNumber(list[i]);
       if (n === undefined) continue;
       sum += n;
       count++;
@@ -158,9 +159,10 @@ function joinText(out: string | undefined, x: unknown, separator: string): strin
 export function concatValues(separator: string): (values: unknown[]) => unknown {
   return (values) => {
     let out: string | undefined;
-    for (const v of values) {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
       if (!Array.isArray(v)) out = joinText(out, v, separator);
-      else for (const x of v) out = joinText(out, x, separator);
+      else for (let j = 0; j < v.length; j++) out = joinText(out, v[j], separator);
     }
     return out;
   };

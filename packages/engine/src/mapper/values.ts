@@ -120,12 +120,28 @@ export function caster(to: CastTarget): (value: unknown) => unknown {
 
 /** Lower-cases, then capitalises the first letter of each space-separated word ("mARY-jane o" -> "Mary-jane O"). */
 export function titleCase(s: string): string {
-  return s.toLowerCase().split(' ').map(capitalise).join(' ');
+  const lower = s.toLowerCase();
+  // copy `lower`, replacing the first letter of each word where upper-casing changes it
+  let out = '';
+  let from = 0;
+  for (let start = 0; start < lower.length; ) {
+    const first = firstLetter(lower, start);
+    const up = first.toUpperCase();
+    if (up !== first) {
+      out += lower.slice(from, start) + up;
+      from = start + first.length;
+    }
+    const space = lower.indexOf(' ', start);
+    if (space < 0) break;
+    start = space + 1;
+  }
+  return from === 0 ? lower : out + lower.slice(from);
 }
 
-/** Upper-cases the first code point (a surrogate pair is one letter, as Array.from sees it). */
-function capitalise(w: string): string {
-  if (w === '') return w;
-  const n = (w.codePointAt(0) as number) > 0xffff ? 2 : 1;
-  return w.slice(0, n).toUpperCase() + w.slice(n);
+/** The code point at i as a string (a surrogate pair is one letter, as Array.from sees it). */
+function firstLetter(s: string, i: number): string {
+  const c = s.charCodeAt(i);
+  // single-character strings of char codes < 256 are cached by V8: no allocation on the ASCII path
+  if (c < 0xd800 || c > 0xdbff) return String.fromCharCode(c);
+  return (s.codePointAt(i) as number) > 0xffff ? s.slice(i, i + 2) : String.fromCharCode(c);
 }

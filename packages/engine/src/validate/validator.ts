@@ -9,6 +9,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { type JsonSchema, normalizeTargetSchema } from '../schema/target-schema.ts';
 import { getPath, parsePath } from '../spec/paths.ts';
+import { useFastFormats } from './formats.ts';
 import { type ErrorType, type FieldError, toFieldError } from './messages.ts';
 
 export interface RecordErrors {
@@ -57,6 +58,7 @@ function compile(schema: JsonSchema): ValidateFunction {
   const opts = { allErrors: true, strict: false, validateFormats: true } as const;
   const ajv = is2020 ? new Ajv2020(opts) : new Ajv(opts);
   addFormats(ajv);
+  useFastFormats(ajv);
   ajv.addKeyword({ keyword: 'x-unique', schemaType: 'boolean' });
   const { $schema: _ignored, ...rest } = schema;
   return ajv.compile(is2020 ? schema : rest);
@@ -72,11 +74,16 @@ export function createValidator(targetSchema: JsonSchema): RecordValidator {
   const validate = compile(schema);
   const unique = uniquePaths(schema).map((p) => ({ path: p, segs: parsePath(p) ?? [] }));
 
-  const validateRecord = (record: unknown): FieldError[] =>
-    validate(record) ? [] : (validate.errors ?? []).map((e) => toFieldError(e, record));
+  /** the errors of the record validate() has just rejected */
+  const errorsOf = (record: unknown): FieldError[] =>
+    (validate.errors ?? []).map((e) => toFieldError(e, record));
+  const validateRecord = (record: unknown): FieldError[] => (validate(record) ? [] : errorsOf(record));
 
   const validateRecords = (records: readonly unknown[]): BatchValidation => {
-    const perRecord: FieldError[][] = records.map(validateRecord);
+    // valid records share one empty list (most are valid); a Unique Error gives a record its own
+    const perRecord: FieldError[][] = new Array(records.length);
+    for (let i = 0; i < records.length; i++)
+      perRecord[i] = validate(records[i]) ? NO_ERRORS : errorsOf(records[i]);
     for (const u of unique) {
       const seen = new Map<string, number[]>();
       records.forEach((r, i) => {
@@ -93,6 +100,7 @@ export function createValidator(targetSchema: JsonSchema): RecordValidator {
         if (indices.length < 2) continue;
         const shown = key.slice(key.indexOf(':') + 1);
         for (const i of indices) {
+          if (perRecord[i] === NO_ERRORS) perRecord[i] = [];
           perRecord[i]?.push({
             field: u.path,
             error_type: 'Unique Error',
@@ -107,9 +115,13 @@ export function createValidator(targetSchema: JsonSchema): RecordValidator {
   return { validateRecords, validateRecord };
 }
 
+/** Never added to: stands for "no errors" in validateRecords. */
+const NO_ERRORS: FieldError[] = [];
+
 function assemble(perRecord: FieldError[][]): BatchValidation {
   const groups = new Map<string, { type: ErrorType; entry: GlobalError }>();
   perRecord.forEach((errs, i) => {
+    if (errs.length === 0) return;
     for (const e of errs) {
       const k = `${e.error_type}\u0000${e.group}`;
       let g = groups.get(k);
@@ -130,27 +142,35 @@ function assemble(perRecord: FieldError[][]): BatchValidation {
     global.error_types[type] = list;
   }
   let invalid = 0;
-  const messages: RecordMessage[] = perRecord.map((errs, i) => {
-    if (errs.length === 0) return 'success';
-    invalid++;
-    const record_errors: RecordErrors['record_errors'] = {};
-    // several errors on one field: the first is the most basic (type before format), keep it
-    for (const e of errs) {
-      if (Object.hasOwn(record_errors, e.field)) continue;
-      // defineProperty: a field named "__proto__" (from a bad record) must stay an ordinary key
-      Object.defineProperty(record_errors, e.field, {
-        value: { error_message: e.error_message, error_type: e.error_type },
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  const messages: RecordMessage[] = new Array(perRecord.length);
+  for (let i = 0; i < perRecord.length; i++) {
+    const errs = perRecord[i] as FieldError[];
+    if (errs.length === 0) messages[i] = 'success';
+    else {
+      invalid++;
+      messages[i] = recordErrors(errs, i, global);
     }
-    const mine: GlobalErrors = { error_types: {} };
-    for (const [type, list] of Object.entries(global.error_types) as [ErrorType, GlobalError[]][]) {
-      const hit = list.filter((g) => g.error_indices.includes(i));
-      if (hit.length) mine.error_types[type] = hit;
-    }
-    return { record_errors, global_errors: mine };
-  });
+  }
   return { messages, global_errors: global, valid: perRecord.length - invalid, invalid };
+}
+
+function recordErrors(errs: FieldError[], i: number, global: GlobalErrors): RecordErrors {
+  const record_errors: RecordErrors['record_errors'] = {};
+  // several errors on one field: the first is the most basic (type before format), keep it
+  for (const e of errs) {
+    if (Object.hasOwn(record_errors, e.field)) continue;
+    // defineProperty: a field named "__proto__" (from a bad record) must stay an ordinary key
+    Object.defineProperty(record_errors, e.field, {
+      value: { error_message: e.error_message, error_type: e.error_type },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  const mine: GlobalErrors = { error_types: {} };
+  for (const [type, list] of Object.entries(global.error_types) as [ErrorType, GlobalError[]][]) {
+    const hit = list.filter((g) => g.error_indices.includes(i));
+    if (hit.length) mine.error_types[type] = hit;
+  }
+  return { record_errors, global_errors: mine };
 }

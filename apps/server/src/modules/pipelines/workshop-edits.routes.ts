@@ -1,4 +1,6 @@
 import {
+  ZApproveFieldsRequest,
+  ZApproveFieldsResponse,
   ZLearnRequest,
   ZLearnResponse,
   ZMapperRunRequest,
@@ -24,7 +26,7 @@ const ZPromptReport = z.object({
   message: z.string(),
 });
 
-/** Mapper, sample and prompt edits of a workshop's draft, each followed by a run; and learning from a pipeline. */
+/** Mapper, sample and prompt edits of a workshop's draft, each followed by a run; approvals; and learning from a pipeline. */
 export async function workshopEditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -83,6 +85,20 @@ export async function workshopEditRoutes(app: FastifyInstance) {
       },
     },
     (req) => edits.sampleRun(ctx, principalOf(req), req.params.id, req.body),
+  );
+  r.post(
+    '/workshops/:id/approve',
+    {
+      schema: {
+        ...W,
+        summary:
+          'Approve draft fields (`approved: false` takes it back) without a re-run; 422 names fields the draft does not map',
+        params: ZId,
+        body: ZApproveFieldsRequest,
+        response: { 200: ZApproveFieldsResponse },
+      },
+    },
+    (req) => edits.approveFields(ctx, principalOf(req), req.params.id, req.body),
   );
   r.post(
     '/pipelines/:id/learn',

@@ -1,17 +1,20 @@
 import {
   applyMapperEdits,
+  type FieldMapping,
   inferSampleEdit,
   type JsonSchema,
   type MapperEdit,
   type MappingSpec,
   mapperEditProblems,
 } from '@mapwright/engine';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
+import { workshops } from '../../db/schema.ts';
 import { FieldError } from '../../lib/errors.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findJob } from './jobs.service.ts';
 import { readRecords } from './records.ts';
-import { findWorkshop, runDraft } from './workshops.service.ts';
+import { findWorkshop, getWorkshop, runDraft } from './workshops.service.ts';
 
 type RunOptions = { auto_deploy: boolean; immediate_return: boolean };
 /** Enough records to pick a transform that fits the data, not just the first row. */
@@ -29,7 +32,7 @@ export async function mapperRun(
   const targetSchema = w.targetSchema as JsonSchema;
   const [problem] = mapperEditProblems(input.mapper, targetSchema);
   if (problem) {
-    const loc = problem.field === 'extract' ? ['transformation', 'extract'] : ['targetField'];
+    const loc = problem.field === 'targetField' ? ['targetField'] : ['transformation', problem.field];
     throw new FieldError(['body', 'mapper', problem.index, ...loc], problem.message);
   }
   const job = await findJob(ctx, p.orgId, w.jobId);
@@ -73,4 +76,46 @@ export async function sampleRun(
   const w = await findWorkshop(ctx, p.orgId, id);
   const result = await runDraft(ctx, p, w, { spec: inferred.spec }, input);
   return { ...result, inferred: { changes: inferred.changes, unresolved: inferred.unresolved } };
+}
+
+/**
+ * Approves draft fields (a person checked them), or takes the approval back, without a re-run:
+ * the mapping is unchanged, only its review status. It still counts as an undeployed edit, since
+ * deploying stores the statuses with the mapper.
+ */
+export async function approveFields(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  input: { fields: string[]; approved: boolean },
+) {
+  const w = await findWorkshop(ctx, p.orgId, id);
+  assertCanWrite(p);
+  const spec = w.spec as unknown as MappingSpec;
+  const known = new Set(spec.fields.map((f) => f.target));
+  const unknown = input.fields.filter((f) => !known.has(f));
+  if (unknown.length > 0)
+    throw new FieldError(
+      ['body', 'fields', input.fields.indexOf(unknown[0]!)],
+      `${unknown.map((f) => `"${f}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of the draft mapping`,
+    );
+  const wanted = new Set(input.fields);
+  const status = input.approved ? 'approved' : 'suggested';
+  const changed: FieldMapping[] = [];
+  const fields = spec.fields.map((f) => {
+    if (!wanted.has(f.target) || (f.status ?? 'suggested') === status) return f;
+    const next = { ...f, status } as FieldMapping;
+    changed.push(next);
+    return next;
+  });
+  if (changed.length > 0)
+    await ctx.db
+      .update(workshops)
+      .set({
+        spec: { ...spec, fields } as never,
+        undeployedEdits: sql`${workshops.undeployedEdits} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(workshops.id, w.id));
+  return { workshop: await getWorkshop(ctx, p, id), fields: changed };
 }
