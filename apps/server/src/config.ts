@@ -96,7 +96,10 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(''),
   /** default: true when S3_ENDPOINT is set */
-  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .regex(/^(true|false|1|0|yes|no|on|off)$/i, 'must be true or false')
+    .optional(),
 });
 
 /** cross-variable checks run even when other variables are bad, so one error lists everything */
@@ -121,7 +124,13 @@ const ZConfig = ZEnv.refine((c) => !c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY
         c.S3_FORCE_PATH_STYLE === undefined),
     { path: ['S3_BUCKET'], message: 'required when other S3_ variables are set', ...always },
   )
-  .transform((c) => ({ ...c, S3_FORCE_PATH_STYLE: c.S3_FORCE_PATH_STYLE ?? c.S3_ENDPOINT !== undefined }));
+  .transform((c) => ({
+    ...c,
+    S3_FORCE_PATH_STYLE:
+      c.S3_FORCE_PATH_STYLE === undefined
+        ? c.S3_ENDPOINT !== undefined
+        : /^(true|1|yes|on)$/i.test(c.S3_FORCE_PATH_STYLE),
+  }));
 
 export type Config = z.infer<typeof ZConfig>;
 

@@ -18,7 +18,8 @@ export function AppProvider({
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" />
+          {/* bottom-right: toasts at the top would sit over the header's account menu */}
+          <Notifications position="bottom-right" />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -2,6 +2,7 @@ import {
   Alert,
   type CSSVariablesResolver,
   createTheme,
+  DEFAULT_THEME,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
   Modal,
@@ -24,6 +25,13 @@ const purple: MantineColorsTuple = [
   '#552e9f',
 ];
 
+/**
+ * Light variants draw text in shade 9 on a 10% tint; Mantine's green, yellow and orange shade 9
+ * fall below WCAG AA there (about 4.0, 2.7 and 4.2 to 1), so those three get a darker shade 9.
+ */
+const darker9 = (name: 'green' | 'yellow' | 'orange', shade: string): MantineColorsTuple =>
+  [...DEFAULT_THEME.colors[name].slice(0, 9), shade] as unknown as MantineColorsTuple;
+
 /** Light variants (badges, alerts, active nav) use the darkest shade for text: default shades miss WCAG AA. */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
@@ -36,7 +44,12 @@ export const theme = createTheme({
   variantColorResolver,
   primaryColor: 'purple',
   primaryShade: { light: 7, dark: 5 },
-  colors: { purple },
+  colors: {
+    purple,
+    green: darker9('green', '#1b6a2d'),
+    yellow: darker9('yellow', '#7a5200'),
+    orange: darker9('orange', '#9c3608'),
+  },
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
   fontSizes: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '18px' },
