@@ -64,7 +64,8 @@ describe('app routing', () => {
 
   it('sends a visitor without a token to /auth/login', async () => {
     const { router } = renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    // the first lazy route of the file is compiled on demand: allow for a slow first load
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { isAuthPath, LOGIN_PATH } from '../../config/index.ts';
@@ -21,5 +22,10 @@ export function RootLayout() {
   useEffect(() => {
     setUnauthorizedHandler(() => navigate(LOGIN_PATH, { replace: true }));
   }, [navigate]);
-  return <Outlet />;
+  // inside the router: modals opened with `modals.open` may render <Link>s
+  return (
+    <ModalsProvider>
+      <Outlet />
+    </ModalsProvider>
+  );
 }

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,8 @@ export function useLogout() {
     resetAnalytics();
     resetSession();
     queryClient.clear();
+    // toasts belong to the session that raised them
+    notifications.clean();
     navigate(LOGIN_PATH, { replace: true });
   }, [navigate, queryClient]);
 }
