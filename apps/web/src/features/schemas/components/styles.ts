@@ -1,0 +1,10 @@
+// Styles of the Mantine components these screens use that app/styles.ts does not load yet
+// (it loads per-component CSS, DESIGN §7); importing one twice is harmless. Order as in styles.css.
+// biome-ignore-all assist/source/organizeImports: order matters
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
