@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
 import { planBulkDownload, streamBulkZip } from './bulk-download.ts';
+import { codeRoutes } from './code.routes.ts';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, streamOf, writeResult } from './downloads.ts';
 import { dryRun } from './dry-run.ts';
 import * as jobsService from './jobs.service.ts';
@@ -308,6 +309,7 @@ export async function pipelinesRoutes(app: FastifyInstance) {
     },
     (req) => resultsService.resultManifest(ctx, principalOf(req), req.params.id, req.query),
   );
+  await app.register(codeRoutes);
 }
 
 /** Result downloads (JSON, JSONL, CSV, XLSX) and the bulk download of many pipelines as one zip. */

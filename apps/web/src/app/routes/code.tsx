@@ -1,4 +1,5 @@
-// Placeholder routes: each is replaced by its feature's screen.
+import { CodeScreen } from '../../features/code/index.ts';
+
 export function CodeRoute() {
-  return <div>/code</div>;
+  return <CodeScreen />;
 }

@@ -1,4 +1,5 @@
-// Placeholder routes: each is replaced by its feature's screen.
+import { LineageScreen } from '../../features/lineage/index.ts';
+
 export function LineageRoute() {
-  return <div>/lineage</div>;
+  return <LineageScreen />;
 }

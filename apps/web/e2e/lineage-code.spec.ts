@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
+
+let pageErrors: string[] = [];
+test.beforeEach(async ({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  await login(page);
+});
+test.afterEach(() => {
+  // a render error blanks the page; name it instead of timing out on a missing element
+  expect(pageErrors).toEqual([]);
+});
+
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    full_name: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    amount: { type: 'number' },
+    born: { type: 'string', format: 'date' },
+    city: { type: 'string' },
+  },
+  required: ['full_name'],
+};
+const DATA = [
+  {
+    first: 'Ada',
+    last: 'Lovelace',
+    email_address: 'ada@example.com',
+    amount: '$1,234.50',
+    birthday: '12/10/1815',
+    town: 'London',
+    notes: 'first programmer',
+  },
+  {
+    first: 'Grace',
+    last: 'Hopper',
+    email_address: 'grace@example.com',
+    amount: '(12.00)',
+    birthday: '12/09/1906',
+    town: 'New York',
+    notes: 'compilers',
+  },
+];
+
+/** A pipeline with a deployed mapper, through the API: pipeline → job → workshop → prompt edit → deploy. */
+async function seedDeployedPipeline(page: Page, name: string): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const post = async (url: string, data: unknown = {}) => {
+    const res = await page.request.post(url, { headers, data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  const pipeline = await post('/api/pipelines', { name, target_schema: SCHEMA });
+  await post(`/api/pipelines/${pipeline.id}/jobs`, { data: DATA });
+  const workshop = await post(`/api/pipelines/${pipeline.id}/workshops`);
+  await post(`/api/workshops/${workshop.id}/prompt/run`, {
+    target_fields_to_prompt: {
+      full_name: 'concatenate first and last',
+      born: 'use the birthday as YYYY-MM-DD',
+    },
+    immediate_return: false,
+  });
+  await post(`/api/workshops/${workshop.id}/deploy`);
+  return pipeline.id;
+}
+
+test('lineage traces target fields to their sources; code shows, switches and downloads the mapper', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const name = `E2E Customer orders ${Date.now()}`;
+  const id = await seedDeployedPipeline(page, name);
+
+  // the chooser lists the pipeline
+  await page.goto('/lineage');
+  await expect(page.getByRole('heading', { name: 'Lineage', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  await screenshot(page, 'lineage-chooser');
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/lineage\\?pipeline=${id}$`));
+
+  // the graph: target nodes, a transform node in words; clicking a target traces it
+  await expect(page.getByRole('heading', { name: `Lineage: ${name}` })).toBeVisible();
+  const graph = page.locator('.react-flow');
+  const fullName = graph.getByRole('group', { name: /^Target field full_name/ });
+  await expect(fullName).toBeVisible();
+  await expect(graph.getByRole('group', { name: /^Target field born/ })).toBeVisible();
+  const concat = graph.getByRole('group', { name: /^Transform for full_name: concat with ' '/ });
+  await expect(concat).toBeVisible();
+  await expect(graph.getByRole('group', { name: /^Transform for born: date .* → YYYY-MM-DD/ })).toBeVisible();
+  await fullName.click();
+  const panel = page.getByRole('combobox', { name: 'Trace a target field' });
+  await expect(panel).toHaveValue('full_name');
+  await expect(page.getByRole('heading', { name: 'full_name', exact: true })).toBeVisible();
+  await expect(page.getByText('Why this mapping')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show source field first' })).toBeVisible();
+  await expect(graph.locator('.react-flow__node[data-id="source:first"]')).not.toHaveClass(/dimmed/);
+  await expect(graph.locator('.react-flow__node[data-id="source:town"]')).toHaveClass(/dimmed/);
+  await screenshot(page, 'lineage');
+  await expectNoSeriousA11yViolations(page);
+
+  // the keyboard reaches a field too: Enter on a focused node traces it
+  await graph.getByRole('group', { name: /^Target field born/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveValue('born');
+
+  // code: TypeScript first, then JSONata, then back; download the TypeScript file
+  await page.getByRole('link', { name: 'View code' }).click();
+  await expect(page).toHaveURL(new RegExp(`/code\\?pipeline=${id}$`));
+  await expect(page.getByRole('heading', { name: `Code: ${name}` })).toBeVisible();
+  const editor = page.getByRole('textbox', { name: /^TypeScript of/ });
+  await expect(editor).toContainText(`${name} — mapper v1, generated by Mapwright`);
+  await expect(page.getByRole('combobox', { name: 'Mapper version' })).toHaveValue(/^v1 · deployed/);
+  await screenshot(page, 'code');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: 'JSONata' }).click();
+  await expect(page).toHaveURL(/format=jsonata/);
+  await expect(page.getByRole('textbox', { name: /^JSONata of/ })).toContainText('$record := $;');
+  await page.getByRole('tab', { name: 'TypeScript' }).click();
+  await expect(editor).toContainText('Standalone TypeScript: no dependencies.');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download .ts' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^e2e-customer-orders-\d+-v1\.ts$/);
+  const text = await readFile((await download.path()) as string, 'utf8');
+  expect(text).toContain('export function mapRecord');
+  await expect(page.getByText('Download started')).toBeVisible();
+
+  // and back to the lineage, on a narrow screen: the panel goes under the graph
+  await page.getByRole('link', { name: 'View lineage' }).click();
+  await expect(page.getByRole('heading', { name: `Lineage: ${name}` })).toBeVisible();
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(graph.getByRole('group', { name: /^Target field full_name/ })).toBeVisible();
+  await screenshot(page, 'lineage-narrow');
+});
+
+test('a pipeline with nothing deployed says so on both screens', async ({ page }) => {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.post('/api/pipelines', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: `E2E Draft ${Date.now()}`, target_schema: SCHEMA },
+  });
+  const { id } = await res.json();
+  await page.goto(`/lineage?pipeline=${id}`);
+  await expect(page.getByText('Nothing is deployed yet')).toBeVisible();
+  await page.goto(`/code?pipeline=${id}`);
+  await expect(page.getByText('Nothing is deployed yet')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,1 @@
+export { CodeScreen } from './components/code-screen.tsx';

@@ -1,0 +1,1 @@
+export { LineageScreen } from './components/lineage-screen.tsx';

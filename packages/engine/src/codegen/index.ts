@@ -1,0 +1,2 @@
+export { describeTransform } from './describe.ts';
+export { type TypeScriptOptions, toTypeScript } from './to-typescript.ts';
