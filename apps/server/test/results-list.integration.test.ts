@@ -51,6 +51,15 @@ describe.each(DATABASES)('results across the organization and activity per day (
     expect((await call('GET', '/api/results', undefined, other)).json().total).toBe(0);
   });
 
+  it("filters jobs by their latest run's status", async () => {
+    const ids = async (q: string) =>
+      (await call('GET', `/api/jobs?status=${q}`)).json().items.map((j: { status: string }) => j.status);
+    expect(await ids('queued')).toEqual(['queued']);
+    expect(await ids('queued,running')).toEqual(['queued']);
+    expect(await ids('needs%20review')).toEqual([]);
+    expect(await ids('created')).toEqual([]);
+  });
+
   it('sums records processed and failed per day, zeros for quiet days, only for the caller', async () => {
     const { days } = (await call('GET', '/api/stats/activity?days=7')).json();
     expect(days).toHaveLength(7);

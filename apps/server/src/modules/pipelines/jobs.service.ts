@@ -55,12 +55,25 @@ export async function getJob(ctx: AppContext, p: Principal, id: string) {
 export async function listJobs(
   ctx: AppContext,
   p: Principal,
-  q: { page: number; size: number; pipelineId?: string; id?: string },
+  q: { page: number; size: number; pipelineId?: string; id?: string; status?: string },
 ) {
+  // a job's status is its latest run's, or `created` before any run; `status` may list several
+  const statuses =
+    q.status
+      ?.split(',')
+      .map((x) => x.trim())
+      .filter(Boolean) ?? [];
+  const latestStatus = sql`coalesce((select ${results.status} from ${results} where ${results.jobId} = ${jobs.id} order by ${results.createdAt} desc limit 1), 'created')`;
   const where = and(
     eq(jobs.organizationId, p.orgId),
     q.pipelineId ? eq(jobs.pipelineId, q.pipelineId) : undefined,
     q.id ? sql`${jobs.id}::text like ${`${q.id.replace(/[\\%_]/g, '')}%`}` : undefined,
+    statuses.length
+      ? sql`${latestStatus} in (${sql.join(
+          statuses.map((x) => sql`${x}`),
+          sql`, `,
+        )})`
+      : undefined,
   );
   const [rows, [count]] = await Promise.all([
     ctx.db

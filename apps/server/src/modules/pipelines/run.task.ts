@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   bucketOf,
   compileSpec,
@@ -100,6 +101,8 @@ export const runTask = defineTask({
           .set({ processed, succeeded, failed: processed - succeeded })
           .where(eq(results.id, result.id));
         progress({ processed, total: job.recordCount });
+        // PGlite answers in microtasks: without a macrotask break a run would starve HTTP and heartbeats
+        await yieldToEventLoop();
       }
       const confidence = meanConfidence(spec);
       const status =

@@ -1,7 +1,10 @@
-// Placeholder routes: each is replaced by its feature's screen.
+import { useSearchParams } from 'react-router';
+import { JobDetail, JobsPage } from '../../features/jobs/index.ts';
+
 export function JobsRoute() {
-  return <div>/jobs</div>;
+  return <JobsPage />;
 }
 export function JobRoute() {
-  return <div>/job</div>;
+  const [params] = useSearchParams();
+  return <JobDetail id={params.get('id')} />;
 }

@@ -1,4 +1,5 @@
-// Placeholder routes: each is replaced by its feature's screen.
+import { OverviewPage } from '../../features/dashboard/index.ts';
+
 export function OverviewRoute() {
-  return <div>/overview</div>;
+  return <OverviewPage />;
 }

@@ -1,1 +1,2 @@
 export { DashboardPage } from './components/dashboard-page.tsx';
+export { OverviewPage } from './components/overview-page.tsx';

@@ -1,0 +1,1 @@
+export const dashboardKey = ['dashboard'] as const;

@@ -1,0 +1,146 @@
+import { Anchor, Group, Progress, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { TJob, TResult } from '@mapwright/contracts';
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { usePipelineNames } from '../api/pipeline.ts';
+import { resultQueryOptions } from '../api/result.ts';
+import { formatCount, formatDateTime, formatPercent, formatRelative, shortId } from '../lib/format.ts';
+import { isOpen } from '../lib/status.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+/** The jobs of one page, each with its latest run's counts (polled every second while it runs). */
+export function JobsTable({ jobs }: { jobs: TJob[] }) {
+  const names = usePipelineNames(jobs.map((j) => j.pipeline_id));
+  const withRun = jobs.filter((j) => j.latest_result_id);
+  const runs = useQueries({
+    queries: withRun.map((j) => resultQueryOptions(j.latest_result_id as string)),
+  });
+  const runOf = new Map(withRun.map((j, i) => [j.id, runs[i]?.data]));
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Job</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Input</Table.Th>
+            <Table.Th ta="right">Records</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th w={180}>Progress</Table.Th>
+            <Table.Th ta="right">Valid</Table.Th>
+            <Table.Th ta="right">Failed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {jobs.map((job) => (
+            <JobRow key={job.id} job={job} name={names.get(job.pipeline_id)} run={runOf.get(job.id)} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function JobRow({
+  job,
+  name,
+  run,
+}: {
+  job: TJob;
+  name: string | null | undefined;
+  run: TResult | undefined;
+}) {
+  // the run's own status is fresher than the list's (it is polled every second)
+  const status = run?.status ?? job.status;
+  const pending = Boolean(job.latest_result_id) && !run;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Stack gap={0}>
+          <Anchor component={Link} to={`/job?id=${job.id}`} size="sm" fw={500}>
+            {name === undefined ? 'Loading pipeline…' : (name ?? 'Deleted pipeline')}
+          </Anchor>
+          <Text size="xs" c="dimmed" ff="monospace">
+            Job {shortId(job.id)}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Tooltip label={formatDateTime(job.created_at)}>
+          <Text size="sm" c="dimmed" component="span" tabIndex={0}>
+            {formatRelative(job.created_at)}
+          </Text>
+        </Tooltip>
+      </Table.Td>
+      <Table.Td>
+        {job.input_kind === 'import' && job.import_id ? (
+          <Anchor component={Link} to={`/imports/${job.import_id}`} size="sm">
+            Import
+          </Anchor>
+        ) : (
+          <Text size="sm">Records sent</Text>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm">{formatCount(job.record_count)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={status} />
+      </Table.Td>
+      <Table.Td>{pending ? <Skeleton height={8} /> : <RunProgressCell run={run} />}</Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm">{run ? formatCount(run.succeeded) : '—'}</Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm" c={run?.failed ? 'red.8' : undefined} fw={run?.failed ? 600 : 400}>
+          {run ? formatCount(run.failed) : '—'}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function RunProgressCell({ run }: { run: TResult | undefined }) {
+  if (!run)
+    return (
+      <Text size="sm" c="dimmed">
+        Not run yet
+      </Text>
+    );
+  const share = run.total ? run.processed / run.total : 1;
+  if (isOpen(run.status))
+    return (
+      <Stack gap={2}>
+        <Progress
+          value={share * 100}
+          size="md"
+          striped
+          animated
+          aria-label={`Run progress: ${formatPercent(share)}`}
+        />
+        <Text size="xs" c="dimmed">
+          {run.status === 'queued'
+            ? 'Waiting for a worker'
+            : `${formatPercent(share)} · ${formatCount(run.processed)} done`}
+        </Text>
+      </Stack>
+    );
+  // a finished run: the bar shows how much of it passed validation
+  const valid = run.processed ? run.succeeded / run.processed : 0;
+  return (
+    <Group gap={8} wrap="nowrap">
+      <Progress.Root size="md" style={{ flex: 1 }}>
+        <Progress.Section value={valid * 100} color="green" aria-label="Valid records" />
+        <Progress.Section
+          value={run.processed ? (run.failed / run.processed) * 100 : 0}
+          color="red"
+          aria-label="Failed records"
+        />
+      </Progress.Root>
+      <Text size="xs" c="dimmed" w={44} ta="right">
+        {formatPercent(valid)}
+      </Text>
+    </Group>
+  );
+}
