@@ -1,13 +1,16 @@
-// Placeholder routes: each is replaced by its feature's screen.
+import { useParams } from 'react-router';
+import { NewPipelineWizard, PipelineDetail, PipelinesScreen } from '../../features/pipelines/index.ts';
+
 export function PipelinesRoute() {
-  return <div>/pipelines</div>;
+  return <PipelinesScreen view="cards" />;
 }
 export function PipelinesCompactRoute() {
-  return <div>/pipelines/old</div>;
+  return <PipelinesScreen view="compact" />;
 }
 export function NewPipelineRoute() {
-  return <div>/pipeline</div>;
+  return <NewPipelineWizard />;
 }
 export function PipelineRoute() {
-  return <div>/pipelines/:id</div>;
+  const { id = '' } = useParams();
+  return <PipelineDetail key={id} id={id} />;
 }
