@@ -8,6 +8,7 @@
  *   npx tsx bench/throughput.ts                                 # from packages/engine
  *   BENCH_RECORDS=50000 BENCH_JSONATA_RECORDS=2000 npx tsx bench/throughput.ts
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import jsonata from 'jsonata';
 import { compileSpec } from '../src/mapper/compile.ts';
@@ -138,11 +139,13 @@ const expr = jsonata(toJsonata(SPEC));
 function compiledPass(records: readonly unknown[], validate: boolean): Pass {
   let invalid = 0;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (let i = 0; i < records.length; i += CHUNK) {
     const out = mapper.mapMany(records.slice(i, i + CHUNK));
     if (validate) invalid += validator.validateRecords(out).invalid;
   }
-  return { s: (performance.now() - t0) / 1000, invalid };
+  const c = process.cpuUsage(c0);
+  return { s: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6, invalid };
 }
 
 async function jsonataPass(records: readonly unknown[]) {
@@ -158,8 +161,11 @@ async function jsonataPass(records: readonly unknown[]) {
   return { s: (performance.now() - t0) / 1000, invalid, outputs };
 }
 
-type Pass = { s: number; invalid: number };
+type Pass = { s: number; cpu: number; invalid: number };
 const median = (runs: Pass[]) => runs.sort((a, b) => a.s - b.s)[runs.length >> 1] as Pass;
+// Wall-clock rates count the time a busy machine did not run this process; the CPU time of the
+// whole process (all its threads, GC helpers included) is the per-core cost, read alongside.
+const medianCpu = (runs: Pass[]) => runs.map((r) => r.cpu).sort((a, b) => a - b)[runs.length >> 1] as number;
 
 async function main() {
   const records = Array.from({ length: N }, (_, i) => sourceRecord(i));
@@ -193,6 +199,7 @@ async function main() {
     throw new Error(`invalid counts differ: JSONata ${viaJsonata.invalid}, compiled ${expectedInvalid}`);
 
   const [rCompiled, rMapOnly, rJsonata] = [N / compiled.s, N / mapOnly.s, NJ / viaJsonata.s];
+  const [cpuCompiled, cpuMapOnly] = [N / medianCpu(fullRuns), N / medianCpu(mapRuns)];
   const ratio = rCompiled / rJsonata;
   const fmt = (r: number) => Math.round(r).toLocaleString('en-US').padStart(11);
   const yes = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -201,13 +208,23 @@ async function main() {
       `(${compiled.invalid.toLocaleString('en-US')} invalid), JSONata on the first ${NJ.toLocaleString('en-US')}; ` +
       `Node ${process.version}, one thread`,
   );
-  console.log(`  compiled, map + validate   ${fmt(rCompiled)} records/s`);
-  console.log(`  compiled, map only         ${fmt(rMapOnly)} records/s`);
+  console.log(
+    `  compiled, map + validate   ${fmt(rCompiled)} records/s  (${fmt(cpuCompiled).trim()} per CPU-second)`,
+  );
+  console.log(
+    `  compiled, map only         ${fmt(rMapOnly)} records/s  (${fmt(cpuMapOnly).trim()} per CPU-second)`,
+  );
   console.log(`  JSONata, map + validate    ${fmt(rJsonata)} records/s`);
   console.log(`  compiled / JSONata         ${ratio.toFixed(0).padStart(11)}×`);
   console.log(`  outputs identical on all ${NJ.toLocaleString('en-US')} JSONata records`);
   console.log(
-    `  targets: ≥ 100× JSONata ${yes(ratio >= 100)}; ≥ 300,000 records/s per core ${yes(rCompiled >= 300_000)}`,
+    `  targets: ≥ 100× JSONata ${yes(ratio >= 100)}; ≥ 300,000 records/s per core ${yes(rCompiled >= 300_000)}` +
+      ` (wall clock; per CPU-second ${yes(cpuCompiled >= 300_000)})`,
+  );
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} on ${availableParallelism()} cores`,
   );
 }
 

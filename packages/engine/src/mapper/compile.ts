@@ -5,7 +5,7 @@
  * value a Promise, so such specs are mapped with mapAsync.
  */
 import jsonata from 'jsonata';
-import { FORBIDDEN_SEGMENTS, type PathSegment, parsePath, pathProblem } from '../spec/paths.ts';
+import { FORBIDDEN_SEGMENTS, pathProblem } from '../spec/paths.ts';
 import type { FieldMapping, MappingSpec, Transform } from '../spec/types.ts';
 import {
   cloneJson,
@@ -17,7 +17,10 @@ import {
   setPath,
   takesAllSources,
 } from './field.ts';
+import { compileGetter } from './getters.ts';
 import { chainOf, present, type Scalar, scalarOf, usesJsonata } from './transforms.ts';
+
+export { compileGetter };
 
 export type MappedRecord = Record<string, unknown>;
 
@@ -28,91 +31,6 @@ export interface CompiledMapper {
   mapMany(records: readonly unknown[]): MappedRecord[];
   mapAsync(record: unknown): Promise<MappedRecord>;
   mapManyAsync(records: readonly unknown[]): Promise<MappedRecord[]>;
-}
-
-type Getter = (o: unknown) => unknown;
-
-/**
- * Keys an object may answer from its prototype (or an array from itself or Array.prototype):
- * paths with such a key read every step with hasOwn, as getPath does. Others read directly.
- */
-function needsOwnCheck(key: string): boolean {
-  return key in Object.prototype || key in Array.prototype || /^\d+$/.test(key);
-}
-
-/** A path reader equal to getPath(o, parsePath(path)), specialised once per path. */
-export function compileGetter(path: string): Getter {
-  if (path === '') return (o) => o;
-  const segs = parsePath(path);
-  if (!segs) return () => undefined;
-  return segs.some((s) => s.each) ? eachGetter(segs) : plainGetter(segs.map((s) => s.key));
-}
-
-/** Reads a path of plain keys: one loop rather than a closure per key (fewer calls per record). */
-function plainGetter(keys: readonly string[]): Getter {
-  if (keys.some(needsOwnCheck)) return (o) => readOwn(o, keys);
-  return (o) => {
-    let v = o;
-    for (let i = 0; i < keys.length; i++) {
-      if (v === null || typeof v !== 'object') return undefined;
-      v = (v as Record<string, unknown>)[keys[i] as string];
-    }
-    return v;
-  };
-}
-
-function readOwn(o: unknown, keys: readonly string[]): unknown {
-  let v = o;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
-    if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, k)) return undefined;
-    v = (v as Record<string, unknown>)[k];
-  }
-  return v;
-}
-
-/**
- * getPath for a path through arrays (`items[*].sku`) without its per-segment lists. The path is
- * cut after each `[*]` into plain stretches; a depth-first walk collects the same values, in the
- * same order (undefined when there are none).
- */
-function eachGetter(segs: readonly PathSegment[]): Getter {
-  const toArrays: Getter[] = []; // toArrays[i] reads the i-th `[*]` value from the level above
-  let from = 0;
-  segs.forEach((s, i) => {
-    if (!s.each) return;
-    toArrays.push(plainGetter(segs.slice(from, i + 1).map((x) => x.key)));
-    from = i + 1;
-  });
-  const rest = segs.slice(from).map((x) => x.key);
-  const toLeaf = rest.length ? plainGetter(rest) : undefined;
-  // The walk fills one scratch list, reused (it runs no user code, so it is never re-entered),
-  // and the values are copied out at their exact size: a fresh list grown by push per call was
-  // a main source of garbage.
-  const found: unknown[] = [];
-  let n = 0;
-  const visit = (v: unknown, level: number): void => {
-    if (level === toArrays.length) {
-      // a missing leaf gives nothing; an array leaf is flattened one level, like a JSONata path
-      const leaf = toLeaf ? toLeaf(v) : v;
-      if (toLeaf && leaf === undefined) return;
-      if (Array.isArray(leaf)) for (let i = 0; i < leaf.length; i++) found[n++] = leaf[i];
-      else found[n++] = leaf;
-      return;
-    }
-    // `[*]` walks an array's elements, takes a lone object as one element, and skips anything else
-    const many = (toArrays[level] as Getter)(v);
-    if (Array.isArray(many)) for (let i = 0; i < many.length; i++) visit(many[i], level + 1);
-    else if (many !== null && typeof many === 'object') visit(many, level + 1);
-  };
-  return (o) => {
-    n = 0;
-    visit(o, 0);
-    if (n === 0) return undefined;
-    const out = found.slice(0, n);
-    found.fill(undefined, 0, n); // do not keep the record's values alive
-    return out;
-  };
 }
 
 type Step = (value: unknown, record: unknown) => unknown;
@@ -151,15 +69,20 @@ function compileField(field: FieldMapping, driver: string | undefined): FieldFn 
   const read: FieldFn = readsWholeInput(field) ? (_r, input) => input : sourcesReader(field, driver);
   // null and undefined become the default (deep-copied so outputs never share it) or nothing
   const dflt = field.default;
-  const objectDefault = dflt !== null && typeof dflt === 'object';
-  const orDefault = (v: unknown): unknown =>
-    v !== undefined && v !== null ? v : objectDefault ? cloneJson(dflt) : dflt;
+  const orDefault =
+    dflt !== null && typeof dflt === 'object'
+      ? (v: unknown): unknown => (v !== undefined && v !== null ? v : cloneJson(dflt))
+      : (v: unknown): unknown => (v !== undefined && v !== null ? v : dflt);
   if (usesJsonata(field.transform))
     return (record, input) => {
       const v = step(read(record, input), record);
       return v instanceof Promise ? v.then(orDefault) : orDefault(v);
     };
-  return (record, input) => orDefault(step(read(record, input), record));
+  // the default test written out here: one call less per field and record
+  return (record, input) => {
+    const v = step(read(record, input), record);
+    return v !== undefined && v !== null ? v : orDefault(v);
+  };
 }
 
 /** The field's input from its sources, by the rules of inputOf (without its list for one source). */
@@ -257,19 +180,20 @@ export function compileSpec(spec: MappingSpec): CompiledMapper {
   // `pending` collects the Promises of JSONata fields so mapAsync can settle them afterwards
   const build = (record: unknown, pending: Promise<void>[] | undefined): MappedRecord => {
     const out: MappedRecord = {};
-    for (let k = 0; k < plainWriters.length; k++) {
-      const w = plainWriters[k] as Writer;
+    // indexed loops: in this shared, megamorphic code for-of would allocate an iterator per record
+    for (let wi = 0; wi < plainWriters.length; wi++) {
+      const w = plainWriters[wi] as Writer;
       put(out, w, w.fn(record, record), pending);
     }
-    for (let k = 0; k < groupPlans.length; k++) {
-      const g = groupPlans[k] as (typeof groupPlans)[number];
+    for (let gi = 0; gi < groupPlans.length; gi++) {
+      const g = groupPlans[gi] as (typeof groupPlans)[number];
       const els = g.elements(record);
       if (!els) continue;
       const built: MappedRecord[] = new Array(els.length);
       for (let i = 0; i < els.length; i++) {
         const o: MappedRecord = {};
-        for (let k = 0; k < g.writers.length; k++) {
-          const w = g.writers[k] as Writer;
+        for (let wi = 0; wi < g.writers.length; wi++) {
+          const w = g.writers[wi] as Writer;
           put(o, w, w.fn(record, els[i]), pending);
         }
         built[i] = o;

@@ -11,23 +11,22 @@ export const NUMBER_SHAPE = /^-?\d+(\.\d+)?$/;
 /**
  * "$1,234.50" -> 1234.5, "(12.00)" -> -12 (accounting negative), "45%" -> 0.45, " 7 " -> 7.
  * Anything else (including "", "1e5", "abc") -> undefined.
- * Hot in every number cast: the rules are NUMBER_NOISE / NUMBER_SHAPE plus `^\(.*\)$` and `%$`
- * (what toJsonata emits), checked with character tests where a regex would cost more.
+ * Hot in every number cast, so the rules (NUMBER_NOISE, NUMBER_SHAPE, `^\(.*\)$` and `%$`, as
+ * toJsonata emits them) are applied by index and character tests rather than slices and regexes.
  */
 export function parseNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value !== 'string') return undefined;
-  let t = value.trim();
+  const t = value.trim();
   // the regex, not just the two ends: `.` stops at line breaks, so "(1\n2)" is not a negative
   const neg = t.charCodeAt(0) === 0x28 && ACCOUNTING_NEGATIVE.test(t);
-  if (neg) t = t.slice(1, -1);
-  const pct = t.endsWith('%');
-  if (pct) t = t.slice(0, -1);
-  t = stripNumberNoise(t);
-  if (!NUMBER_SHAPE.test(t)) return undefined;
-  let n = Number(t);
-  if (!Number.isFinite(n)) return undefined;
+  const start = neg ? 1 : 0;
+  let end = neg ? t.length - 1 : t.length;
+  const pct = end > start && t.charCodeAt(end - 1) === 0x25; // '%'
+  if (pct) end--;
+  let n = decimalValue(t, start, end);
+  if (n === undefined) return undefined;
   if (pct) n = n / 100;
   if (neg) n = 0 - n;
   // -0 is not a value anyone means, and it does not round-trip through JSON
@@ -35,6 +34,40 @@ export function parseNumber(value: unknown): number | undefined {
 }
 
 const ACCOUNTING_NEGATIVE = /^\(.*\)$/;
+/** exact powers of ten for decimalValue */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * Number(t[start..end) without NUMBER_NOISE) when that matches NUMBER_SHAPE, else undefined; in
+ * one pass. Up to 15 digits, digits / 10^decimals is exact on both sides and one division rounds
+ * correctly, so it is the very double Number() gives; longer numbers take the general way.
+ */
+function decimalValue(t: string, start: number, end: number): number | undefined {
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = -1; // digits after the '.', -1 before one
+  let negative = false;
+  let signed = false; // a '-', digit or '.' has been seen: a '-' is only allowed before them all
+  for (let i = start; i < end; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      mantissa = mantissa * 10 + (c - 0x30);
+      digits++;
+      if (decimals >= 0) decimals++;
+    } else if (c === 0x2d && !signed) negative = true;
+    else if (c === 0x2e && decimals < 0 && digits > 0) decimals = 0;
+    else if (isNumberNoise(c)) continue;
+    else return undefined;
+    signed = true;
+  }
+  if (digits === 0 || decimals === 0) return undefined;
+  if (digits > 15) {
+    const n = Number(stripNumberNoise(t.slice(start, end)));
+    return Number.isFinite(n) ? n : undefined;
+  }
+  const n = decimals > 0 ? mantissa / (POW10[decimals] as number) : mantissa;
+  return negative ? -n : n;
+}
 
 /** t.replace(NUMBER_NOISE, ''), without a new string when there is nothing to remove. */
 function stripNumberNoise(t: string): string {
