@@ -26,6 +26,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes);
       await api.register(workshopsRoutes);
       await api.register(financeRoutes);
+      await api.register(workflowsRoutes);
     },
     { prefix: '/api' },
   );

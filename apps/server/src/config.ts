@@ -72,6 +72,14 @@ const ZEnv = z.object({
   STATUS_MESSAGE: z.string().default('All systems operational'),
   /** optional bearer key the sample finance API requires (unset = open) */
   FINANCE_API_KEY: z.string().optional(),
+  /**
+   * hosts and CIDRs workflow calls may reach although they are private (e.g. an intranet API):
+   * `api.internal,10.1.0.0/16`. A host entry matches that spelling only; a CIDR any name in it.
+   */
+  OUTBOUND_ALLOWLIST: csv.refine(
+    (list) => list.every((e) => !e.includes('/') || /^[0-9a-f.:]+\/\d{1,3}$/i.test(e)),
+    'must be comma-separated host names, addresses or CIDRs (10.0.0.0/8)',
+  ),
   /** largest accepted upload, in bytes */
   UPLOAD_MAX_BYTES: z.coerce
     .number()

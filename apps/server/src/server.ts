@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { taskDefinitions } from './jobs/registry.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 import { startWorker } from './jobs/worker.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 
@@ -37,6 +38,9 @@ export async function startServer(config: Config): Promise<Started> {
         concurrency: config.WORKER_CONCURRENCY,
       });
       app.addHook('onClose', () => worker.stop());
+      // workflow schedules: safe to run in every worker process (one run per tick, see scheduler.ts)
+      const scheduler = startScheduler(app.ctx);
+      app.addHook('onClose', () => scheduler.stop());
     }
     app.addHook('onClose', () => database.close());
     await app.listen({ host: config.HOST, port: config.PORT });

@@ -5,3 +5,4 @@ export * from './imports.ts';
 export * from './pipelines.ts';
 export * from './system.ts';
 export * from './target-schemas.ts';
+export * from './workflows.ts';

@@ -460,3 +460,139 @@ export const orgKnowledge = pgTable('org_knowledge', {
   knowledge: json('knowledge').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- workflows (spec §3 "Workflow") ----------
+
+/**
+ * A workflow: API-endpoint nodes chained to one final node, run on a cron schedule. The graph
+ * (nodes, edges) is stored as the builder sends it; every save is also a numbered version.
+ */
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nodes: json('nodes').$type<Record<string, unknown>[]>().notNull(),
+    edges: json('edges').$type<Record<string, unknown>[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    isComplete: boolean('is_complete').notNull().default(true),
+    /** cron, 5 fields or 6 with seconds */
+    syncFrequency: text('sync_frequency').notNull().default('* * * * *'),
+    timezone: text('timezone').notNull().default('UTC'),
+    groupId: text('group_id'),
+    sourceApp: text('source_app').notNull(),
+    prompt: text('prompt').notNull().default(''),
+    urlString: text('url_string').notNull().default(''),
+    jsonSchema: json('json_schema').$type<Record<string, unknown>>().notNull(),
+    version: integer('version').notNull().default(1),
+    /** the scheduler has handled every tick up to here; null while inactive */
+    scheduledThrough: timestamp('scheduled_through', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workflows_org_idx').on(t.organizationId, t.createdAt),
+    index('workflows_active_idx').on(t.isActive),
+  ],
+);
+
+export const workflowVersions = pgTable(
+  'workflow_versions',
+  {
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** name, nodes, edges, isActive, isComplete, syncFrequency, timezone as saved */
+    snapshot: json('snapshot').$type<Record<string, unknown>>().notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workflowId, t.version] })],
+);
+
+/**
+ * One execution of a workflow. A scheduled run is unique per (workflow, tick), so two schedulers
+ * can never record one tick twice; a tick nobody ran in time is a row with status `missed`.
+ */
+export const workflowRuns = pgTable(
+  'workflow_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    workflowVersion: integer('workflow_version').notNull(),
+    /** queued | running | succeeded | failed | cancelled | missed */
+    status: text('status').notNull().default('queued'),
+    /** manual | schedule | test */
+    trigger: text('trigger').notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** the graph that ran (test runs may carry an unsaved one) */
+    graph: json('graph').$type<Record<string, unknown>>().notNull(),
+    /** run only this node and what it needs (test runs) */
+    targetNodeId: text('target_node_id'),
+    retryOf: uuid('retry_of'),
+    fromNodeId: text('from_node_id'),
+    taskId: uuid('task_id'),
+    /** per node: status, attempts, timings, samples, errors (see ZNodeRun) */
+    nodes: json('nodes').$type<Record<string, unknown>[]>().notNull(),
+    output: json('output'),
+    outputValid: boolean('output_valid'),
+    outputErrors: json('output_errors').$type<Record<string, unknown>[]>(),
+    error: text('error'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('workflow_runs_tick_unique').on(t.workflowId, t.scheduledFor),
+    index('workflow_runs_workflow_idx').on(t.workflowId, t.createdAt),
+    index('workflow_runs_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** Every record a node produced in a run: what a retry from the failed node reuses. */
+export const workflowNodeOutputs = pgTable(
+  'workflow_node_outputs',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    records: json('records').$type<unknown[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.nodeId] })],
+);
+
+/** A connection to an external API; the secret is AES-256-GCM encrypted and never sent back. */
+export const authenticatedApps = pgTable(
+  'authenticated_apps',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    /** api_key | oauth2_client_credentials */
+    kind: text('kind').notNull(),
+    baseUrl: text('base_url').notNull(),
+    /** the non-secret settings: headerName, tokenUrl, clientId, scope */
+    settings: json('settings').$type<Record<string, string | null>>().notNull(),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('authenticated_apps_org_idx').on(t.organizationId, t.createdAt)],
+);

@@ -1,8 +1,11 @@
 import { ROLE_NAMES } from '@mapwright/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/auth.service.ts';
+import { snapshotOf } from '../modules/workflows/dto.ts';
+import { sampleCardsWorkflow } from '../modules/workflows/sample-workflow.ts';
+import { insertWorkflow } from '../modules/workflows/workflows.repository.ts';
 import type { Db } from './client.ts';
-import { organizations, roles, users } from './schema.ts';
+import { organizations, roles, users, workflows } from './schema.ts';
 
 export const DEMO_ORG_NAME = 'Demo Organization';
 export const STAFF_ORG_NAME = 'Mapwright Staff';
@@ -49,7 +52,28 @@ export async function seed(db: Db, opts: SeedOptions) {
       });
     }
   }
+  await seedSampleWorkflow(db, demoOrg!.id);
   return { demoOrgId: demoOrg!.id, created };
+}
+
+/**
+ * The spec's sample cards workflow, for a demo organization without any workflow (also one
+ * created before workflows existed). An organization that deleted all of its workflows gets it
+ * back on the next start, which is what a demo should do.
+ */
+async function seedSampleWorkflow(db: Db, orgId: string) {
+  const [any] = await db
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(eq(workflows.organizationId, orgId))
+    .limit(1);
+  if (any) return;
+  const w = sampleCardsWorkflow();
+  await insertWorkflow(
+    db,
+    { organizationId: orgId, ...w, nodes: w.nodes as never, edges: w.edges as never },
+    snapshotOf,
+  );
 }
 
 export async function findDemoOrg(db: Db) {
