@@ -107,6 +107,8 @@ export function startWorker(
     }
   }
 
+  // one listener for the whole loop (one per idle wait would pile up: MaxListenersExceededWarning)
+  stopping.signal.addEventListener('abort', () => wakeUp?.(), { once: true });
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       if (running.size < concurrency) {
@@ -129,7 +131,6 @@ export function startWorker(
           clearTimeout(timer);
           resolve();
         };
-        stopping.signal.addEventListener('abort', () => wakeUp?.(), { once: true });
       });
       wakeUp = null;
     }
