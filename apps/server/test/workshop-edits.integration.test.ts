@@ -189,4 +189,11 @@ describe.each(DATABASES)('workshop mapper and sample edits, learning (%s)', (kin
     expect(lookupWithoutPath.statusCode).toBe(422);
     expect(lookupWithoutPath.json().detail[0].loc).toEqual(['body', 'mapper', 0, 'transformation', 'lookup']);
   });
+  it('shows the draft as the generated transformation, to its own organization only', async () => {
+    const res = await get(`/api/workshops/${workshopId}/transformation`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().jsonata).toContain('full_name');
+    expect(res.json().spec.full_name['@sources'].length).toBeGreaterThan(0);
+    expect((await get(`/api/workshops/${workshopId}/transformation`, other)).statusCode).toBe(404);
+  });
 });

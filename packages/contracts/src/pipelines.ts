@@ -292,3 +292,9 @@ export type TMapperRunRequest = z.input<typeof ZMapperRunRequest>;
 export type TMapperEdit = TMapperRunRequest['mapper'][number];
 export type TPromptRunRequest = z.input<typeof ZPromptRunRequest>;
 export type TSampleRunRequest = z.input<typeof ZSampleRunRequest>;
+/** GET /workshops/{id}/transformation: the draft as one JSONata expression, and per target property. */
+export const ZWorkshopTransformation = z.object({
+  jsonata: z.string(),
+  spec: z.record(z.string(), z.unknown()),
+});
+export type TWorkshopTransformation = z.infer<typeof ZWorkshopTransformation>;

@@ -9,6 +9,7 @@ import {
   ZSampleInference,
   ZSampleInferRequest,
   ZSampleRunRequest,
+  ZWorkshopTransformation,
 } from '@mapwright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -85,6 +86,18 @@ export async function workshopEditRoutes(app: FastifyInstance) {
       },
     },
     (req) => edits.sampleRun(ctx, principalOf(req), req.params.id, req.body),
+  );
+  r.get(
+    '/workshops/:id/transformation',
+    {
+      schema: {
+        ...W,
+        summary: 'The draft as the generated transformation: one JSONata expression and the spec form',
+        params: ZId,
+        response: { 200: ZWorkshopTransformation },
+      },
+    },
+    (req) => edits.draftTransformation(ctx, principalOf(req), req.params.id),
   );
   r.post(
     '/workshops/:id/approve',

@@ -6,6 +6,8 @@ import {
   type MapperEdit,
   type MappingSpec,
   mapperEditProblems,
+  toApiSpec,
+  toJsonata,
 } from '@mapwright/engine';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
@@ -118,4 +120,11 @@ export async function approveFields(
       })
       .where(eq(workshops.id, w.id));
   return { workshop: await getWorkshop(ctx, p, id), fields: changed };
+}
+
+/** The draft as the generated transformation: one JSONata expression, and the spec per target property. */
+export async function draftTransformation(ctx: AppContext, p: Principal, id: string) {
+  const w = await findWorkshop(ctx, p.orgId, id);
+  const spec = w.spec as unknown as MappingSpec;
+  return { jsonata: toJsonata(spec), spec: toApiSpec(spec) };
 }

@@ -1,4 +1,8 @@
-// Placeholder routes: each is replaced by its feature's screen.
+import { useSession } from '../../features/auth/index.ts';
+import { WorkshopPage } from '../../features/workshop/index.ts';
+
 export function WorkshopRoute() {
-  return <div>/workshop</div>;
+  const { user } = useSession();
+  // viewers may look; the server refuses their edits anyway
+  return <WorkshopPage canWrite={user?.role !== 'viewer'} />;
 }

@@ -1,0 +1,194 @@
+import { ActionIcon, Badge, Checkbox, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconDots, IconMessage2, IconPencil, IconWand } from '@tabler/icons-react';
+import { forwardRef } from 'react';
+import type { TFieldRow } from '../lib/field-rows.ts';
+import { typeLabel } from '../lib/field-rows.ts';
+import { formatCount, plural } from '../lib/format.ts';
+import { mappingWords, type TTransform } from '../lib/transform-words.ts';
+import { ConfidenceBadge, UnmappedBadge } from './confidence-badge.tsx';
+import { FieldValue } from './field-value.tsx';
+import classes from './workshop.module.css';
+
+export interface TRowActions {
+  onSelect: (target: string) => void;
+  onApprove: (target: string, approved: boolean) => void;
+  onManual: (target: string) => void;
+  onPrompt: (target: string) => void;
+  onEditing: (target: string | null) => void;
+  onCorrect: (target: string, value: unknown) => void;
+  onUncorrect: (target: string) => void;
+}
+
+/** One target field: name and type, where its value comes from in words, confidence, value, approval. */
+export const FieldRow = forwardRef<
+  HTMLDivElement,
+  {
+    row: TFieldRow;
+    selected: boolean;
+    focusable: boolean;
+    editing: boolean;
+    corrected: { value: unknown } | undefined;
+    mappedKnown: boolean;
+    can: { approve: boolean; sample: boolean; manual: boolean };
+    failing: { counted: number; total: number };
+    actions: TRowActions;
+  }
+>(function FieldRow(
+  { row, selected, focusable, editing, corrected, mappedKnown, can, failing, actions },
+  ref,
+) {
+  const { field, mapping } = row;
+  const name = field.path;
+  const words = mapping
+    ? mappingWords({
+        sources: mapping.sources,
+        transform: mapping.transform as TTransform,
+        default: mapping.default,
+      })
+    : 'Not mapped: no source was found for it';
+  const status = mapping?.status === 'edited' ? 'Edited' : null;
+  // the selected row's controls are in the Tab order; the others are reached with ↑/↓ first
+  const tab = selected ? 0 : -1;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of a keyboard-navigable list, with controls inside
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the list's key handler covers the keyboard (↑/↓, Enter, e, a, p)
+    <div
+      ref={ref}
+      role="listitem"
+      tabIndex={focusable ? 0 : -1}
+      aria-label={`${name}, ${mapping && !row.unmapped ? `${mapping.bucket} confidence` : 'not mapped'}${row.error ? ', failing' : ''}${row.approved ? ', approved' : ''}`}
+      aria-current={selected ? 'true' : undefined}
+      data-field={name}
+      className={`${classes.row} ${selected ? classes.rowSelected : ''}`}
+      onClick={() => actions.onSelect(name)}
+      onFocus={(e) => e.target === e.currentTarget && actions.onSelect(name)}
+    >
+      <div className={classes.check}>
+        <Tooltip
+          label={row.approved ? 'Approved (a to take back)' : 'Approve this mapping (a)'}
+          withArrow
+          openDelay={400}
+        >
+          <Checkbox
+            checked={row.approved}
+            disabled={!can.approve || !mapping}
+            onChange={(e) => actions.onApprove(name, e.currentTarget.checked)}
+            onClick={(e) => e.stopPropagation()}
+            aria-label={`Approve ${name}`}
+            color="green"
+            tabIndex={tab}
+          />
+        </Tooltip>
+      </div>
+      <div className={classes.target}>
+        <Group gap={6} wrap="wrap" align="baseline">
+          <Text fw={600} ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {typeLabel(field)}
+          </Text>
+          {field.required && (
+            <Badge size="xs" variant="light" color="gray" tt="none">
+              required
+            </Badge>
+          )}
+          {status && (
+            <Badge size="xs" variant="light" color="grape" tt="none">
+              {status}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
+          {words}
+        </Text>
+        {selected && mapping?.reason && (
+          <Text size="xs" mt={4} c="gray.8" style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={600} size="xs">
+              Why:{' '}
+            </Text>
+            {mapping.reason}
+          </Text>
+        )}
+        {row.failures > 0 && (
+          <Text size="xs" c="red.9" mt={2}>
+            {failing.counted < failing.total
+              ? `Fails in ${formatCount(row.failures)} of the first ${plural(failing.counted, 'failing record')}`
+              : `Fails in ${plural(row.failures, 'record')}`}
+          </Text>
+        )}
+      </div>
+      <div className={classes.value}>
+        <FieldValue
+          row={row}
+          corrected={corrected}
+          editing={editing}
+          canEdit={can.sample}
+          mappedKnown={mappedKnown}
+          tabbable={selected}
+          onEditing={(on) => actions.onEditing(on ? name : null)}
+          onCorrect={(v) => actions.onCorrect(name, v)}
+          onUncorrect={() => actions.onUncorrect(name)}
+        />
+      </div>
+      <div className={classes.meta}>
+        {mapping && !row.unmapped ? (
+          <ConfidenceBadge bucket={mapping.bucket} confidence={mapping.confidence} reason={mapping.reason} />
+        ) : (
+          <UnmappedBadge />
+        )}
+        <Tooltip label="Edit the mapping (Enter)" withArrow openDelay={300}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            disabled={!can.manual}
+            onClick={(e) => {
+              e.stopPropagation();
+              actions.onManual(name);
+            }}
+            aria-label={`Edit the mapping of ${name}`}
+            tabIndex={tab}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`More for ${name}`}
+              onClick={(e) => e.stopPropagation()}
+              tabIndex={tab}
+            >
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconPencil size={14} />}
+              disabled={!can.manual}
+              onClick={() => actions.onManual(name)}
+            >
+              Edit the mapping
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconWand size={14} />}
+              disabled={!can.sample || field.inArray}
+              onClick={() => actions.onEditing(name)}
+            >
+              Correct the value
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconMessage2 size={14} />}
+              disabled={!can.manual}
+              onClick={() => actions.onPrompt(name)}
+            >
+              Ask in words
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </div>
+    </div>
+  );
+});

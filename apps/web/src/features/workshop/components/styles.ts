@@ -1,0 +1,16 @@
+// Styles of the Mantine components this screen uses that app/styles.ts does not load
+// (it loads per-component CSS, DESIGN §7); importing one twice is harmless. Order as in styles.css.
+// biome-ignore-all assist/source/organizeImports: order matters
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Kbd.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Switch.css';
