@@ -2,13 +2,13 @@ import { Anchor, Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import type { TPipeline } from '@mapwright/contracts';
 import { IconCodeOff, IconExternalLink, IconGitBranch, IconRoute } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { CODE_FORMATS, type TCodeFormat } from '../api/mapper-code.ts';
 import { useMapperVersions } from '../api/mapper-versions.ts';
 import { usePipeline } from '../api/pipeline.ts';
 import { CodePanel } from './code-panel.tsx';
-import { PageHeader } from './page-header.tsx';
 import { PipelineChooser, PipelineSwitch } from './pipeline-chooser.tsx';
 
 const DESCRIPTION =

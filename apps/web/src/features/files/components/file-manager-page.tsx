@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { FileManager } from './file-manager.tsx';
-import { PageHeader } from './page-header.tsx';
 
 /** /file-manager: every file of the organization, in a project or not. */
 export function FileManagerPage() {

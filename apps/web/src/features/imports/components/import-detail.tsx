@@ -24,6 +24,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useCancelImport } from '../api/cancel-import.ts';
 import { useCreateImport } from '../api/create-import.ts';
@@ -34,7 +35,6 @@ import { formatBytes, formatCount, formatDate } from './format.ts';
 import { ImportColumns } from './import-columns.tsx';
 import { ImportProblems } from './import-problems.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
-import { PageHeader } from './page-header.tsx';
 import { RowsGrid } from './rows-grid.tsx';
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };

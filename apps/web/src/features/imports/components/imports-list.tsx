@@ -3,13 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDatabaseImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useFilePicker } from '../api/files.ts';
 import { useImports } from '../api/imports.ts';
 import { formatCount, formatDate } from './format.ts';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 import { NewImportModal } from './new-import-modal.tsx';
-import { PageHeader } from './page-header.tsx';
 
 export function ImportsList() {
   const [page, setPage] = useState(1);

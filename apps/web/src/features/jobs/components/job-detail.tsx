@@ -4,6 +4,7 @@ import { IconAlertCircle, IconListCheck, IconPlayerPlay } from '@tabler/icons-re
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useJob } from '../api/job.ts';
@@ -14,7 +15,6 @@ import { useResult } from '../api/result.ts';
 import { formatCount, formatDateTime, shortId } from '../lib/format.ts';
 import { asRunStatus, isOpen, STATUS_LABELS } from '../lib/status.ts';
 import { JobActions, useStartRun } from './job-actions.tsx';
-import { PageHeader } from './page-header.tsx';
 import { RunProgress, RunSummary } from './run-progress.tsx';
 import { RunTabs } from './run-tabs.tsx';
 import { StatusBadge } from './status-badge.tsx';

@@ -1,13 +1,13 @@
 import { Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconFilterOff, IconListCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { JOBS_PAGE_SIZE, useJobs } from '../api/jobs.ts';
 import { formatCount } from '../lib/format.ts';
 import { filterOf, STATUS_FILTERS } from '../lib/status.ts';
 import { JobTracker } from './job-tracker.tsx';
 import { JobsTable } from './jobs-table.tsx';
-import { PageHeader } from './page-header.tsx';
 
 const CONTROL_LABELS = {
   first: 'First page',

@@ -12,13 +12,13 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useDeleteProject } from '../api/delete-project.ts';
 import { useProject } from '../api/project.ts';
 import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { confirmDeleteProject } from './confirm-delete-project.tsx';
 import { notify, notifyUpdate } from './notify.ts';
-import { PageHeader } from './page-header.tsx';
 import { ProjectFormModal } from './project-form-modal.tsx';
 import { ProjectImports } from './project-imports.tsx';
 import { ProjectPipelines } from './project-pipelines.tsx';

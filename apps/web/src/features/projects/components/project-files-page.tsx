@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useProject } from '../api/project.ts';
-import { PageHeader } from './page-header.tsx';
 
 /** /projects/{id}/file: the project's file manager (given by the caller) on a page of its own. */
 export function ProjectFilesPage({ id, children }: { id: string; children: ReactNode }) {

@@ -2,10 +2,10 @@ import { Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, Text
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useProjects } from '../api/projects.ts';
 import { plural } from '../lib/format.ts';
-import { PageHeader } from './page-header.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { ProjectFormModal } from './project-form-modal.tsx';
 

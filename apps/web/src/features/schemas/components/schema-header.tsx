@@ -3,7 +3,7 @@ import type { TTargetSchema } from '@mapwright/contracts';
 import { IconCheck, IconCopy, IconDownload, IconSitemap, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatDateTime } from './schema-versions.tsx';
 
 /** Name, copyable id, version and the schema's actions: map, import, export, delete. */

@@ -42,7 +42,7 @@ import {
   transformLabel,
 } from '../lib/schema-map.ts';
 import './styles.ts';
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 /** `/schema-map/{id}`: for each of the schema's fields, the pipelines that feed it and how. */
 export function SchemaMap({ id }: { id: string }) {

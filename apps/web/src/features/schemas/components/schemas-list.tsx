@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import {
   schemasListStore,
@@ -35,7 +36,6 @@ import {
   useSchemasList,
 } from '../stores/schemas-list-store.ts';
 import { CreateSchemaModal, type TCreateMode } from './create-schema-modal.tsx';
-import { PageHeader } from './page-header.tsx';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+/** Breadcrumbs, title (with an optional badge), description and actions: the top of every screen. */
 export function PageHeader({
   crumbs,
   title,
@@ -43,7 +44,11 @@ export function PageHeader({
           </Text>
         )}
       </div>
-      {actions && <Group gap="sm">{actions}</Group>}
+      {actions && (
+        <Group gap="sm" wrap="wrap">
+          {actions}
+        </Group>
+      )}
     </Group>
   );
 }
