@@ -185,6 +185,9 @@ test('a job runs with live progress, grouped errors, quarantine, downloads and a
 test('a queued run can be cancelled', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page);
+  // two runs keep both worker slots busy and two more wait ahead of ours: on a fast machine the
+  // first pair alone can finish before the cancel lands, and then there is nothing queued to cancel
+  await busyWorkers(page);
   await busyWorkers(page);
   await page.goto(`/job?id=${seed.ledgerJob}`);
   await page.getByRole('button', { name: 'Re-run' }).click();
