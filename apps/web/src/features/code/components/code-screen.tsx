@@ -3,13 +3,13 @@ import type { TPipeline } from '@mapwright/contracts';
 import { IconCodeOff, IconExternalLink, IconGitBranch, IconRoute } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PipelineChooser, PipelineSwitch } from '../../../components/ui/pipeline-chooser.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { CODE_FORMATS, type TCodeFormat } from '../api/mapper-code.ts';
 import { useMapperVersions } from '../api/mapper-versions.ts';
 import { usePipeline } from '../api/pipeline.ts';
 import { CodePanel } from './code-panel.tsx';
-import { PipelineChooser, PipelineSwitch } from './pipeline-chooser.tsx';
 
 const DESCRIPTION =
   'The deployed mapper as code with the same output: a standalone TypeScript function, or one JSONata expression.';

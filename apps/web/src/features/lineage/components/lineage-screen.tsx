@@ -3,13 +3,13 @@ import type { TPipeline } from '@mapwright/contracts';
 import { IconCode, IconExternalLink, IconRoute, IconRouteOff } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PipelineChooser, PipelineSwitch } from '../../../components/ui/pipeline-chooser.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useDeployedMapper } from '../api/deployed-mapper.ts';
 import { usePipeline } from '../api/pipeline.ts';
 import { usePipelineTargetSchema } from '../api/target-schema.ts';
 import { LineageView } from './lineage-view.tsx';
-import { PipelineChooser, PipelineSwitch } from './pipeline-chooser.tsx';
 
 const DESCRIPTION = 'Every target field traced back to the source fields and transforms that produce it.';
 const lineageOf = (id: string) => `/lineage?pipeline=${encodeURIComponent(id)}`;

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text } from 
 import type { TPipeline } from '@mapwright/contracts';
 import { IconPlus, IconRoute } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
-import { usePipelineOptions } from '../api/pipeline-options.ts';
+import { usePipelineOptions } from '../../lib/pipeline-options.ts';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from './query-state.tsx';
 
 const optionLabel = (p: TPipeline) =>
   `${p.name} · ${p.deployed_mapper_version ? `mapper v${p.deployed_mapper_version}` : 'not deployed'}`;
