@@ -287,6 +287,7 @@ export const ZWorkflowVersion = z.object({
   createdAt: z.string(),
 });
 export const ZWorkflowVersionList = z.object({ items: z.array(ZWorkflowVersion) });
+export type TWorkflowVersion = z.infer<typeof ZWorkflowVersion>;
 
 // ---------- runs ----------
 
@@ -341,6 +342,7 @@ export const ZWorkflowRunListItem = ZRunSummary.extend({
   error: z.string().nullable(),
   durationMs: z.number().nullable(),
 });
+export type TWorkflowRunListItem = z.infer<typeof ZWorkflowRunListItem>;
 export const ZWorkflowRunPage = zPage(ZWorkflowRunListItem);
 export const ZRunListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -364,6 +366,7 @@ export const ZTestRunRequest = z.object({
     .describe('an unsaved graph to test instead of the saved one'),
   edges: z.array(ZWorkflowEdge).max(1000).optional(),
 });
+export type TTestRunRequest = z.input<typeof ZTestRunRequest>;
 export const ZRetryRunRequest = z.object({
   from: z
     .enum(['failed', 'start'])
@@ -455,4 +458,5 @@ export const ZSourceApp = z.object({
 });
 export type TSourceApp = z.infer<typeof ZSourceApp>;
 export type TCatalogueEndpoint = z.infer<typeof ZCatalogueEndpoint>;
+export type TCatalogueParameter = z.infer<typeof ZCatalogueParameter>;
 export const ZSourceAppList = z.object({ items: z.array(ZSourceApp) });

@@ -31,6 +31,11 @@ const BUILT_PATHS = new Set([
   '/overview',
   '/lineage',
   '/code',
+  '/workflow_builder',
+  '/workflows/management',
+  '/workflows/create',
+  '/workflows/:id',
+  '/workflows/authenticated_apps',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -91,6 +96,30 @@ export const routes: RouteObject[] = [
               },
               ...settingsAreaRoutes,
             ],
+          },
+          {
+            path: '/workflow_builder',
+            lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).WorkflowBuilderRoute }),
+          },
+          {
+            path: '/workflows/management',
+            lazy: async () => ({
+              Component: (await import('./routes/workflows.tsx')).WorkflowsManagementRoute,
+            }),
+          },
+          {
+            path: '/workflows/create',
+            lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).CreateWorkflowRoute }),
+          },
+          {
+            path: '/workflows/authenticated_apps',
+            lazy: async () => ({
+              Component: (await import('./routes/workflows.tsx')).AuthenticatedAppsRoute,
+            }),
+          },
+          {
+            path: '/workflows/:id',
+            lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).WorkflowRoute }),
           },
           {
             path: '/imports',

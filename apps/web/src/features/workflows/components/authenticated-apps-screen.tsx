@@ -1,0 +1,4 @@
+// being built this session
+export function AuthenticatedAppsScreen() {
+  return null;
+}
