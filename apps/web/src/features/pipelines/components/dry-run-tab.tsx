@@ -2,6 +2,7 @@ import { Alert, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/
 import type { TPipeline } from '@mapwright/contracts';
 import { IconAlertCircle, IconFlask } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { JsonEditor } from '../../../components/ui/json-editor.tsx';
 import { LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useDeployedMapper } from '../api/deployed-mapper.ts';
 import { DRY_RUN_MAX_JOBS, useDryRun } from '../api/dry-run.ts';
@@ -10,7 +11,6 @@ import { formatDate } from '../lib/format.ts';
 import { parseJson } from '../lib/parse-json.ts';
 import { fromApiSpec } from '../lib/spec.ts';
 import { DryRunReport } from './dry-run-report.tsx';
-import { JsonEditor } from './json-editor.tsx';
 
 type TOrigin = 'draft' | 'deployed' | 'edited';
 

@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconWand } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { JsonEditor } from '../../../components/ui/json-editor.tsx';
 import { useInferSchema } from '../api/infer-schema.ts';
 import { useSchemaChoices } from '../api/target-schemas.ts';
 import { formatCount } from '../lib/format.ts';
 import { parseTargetSchema, propertyNames } from '../lib/parse-json.ts';
 import { inferInputOf, type TSource } from '../lib/source.ts';
-import { JsonEditor } from './json-editor.tsx';
 
 export type TSchemaKind = 'infer' | 'existing' | 'paste';
 export interface TSchemaDraft {

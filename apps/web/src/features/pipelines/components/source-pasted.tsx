@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { JsonEditor } from '../../../components/ui/json-editor.tsx';
 import { fieldsOf, parseRecords } from '../lib/parse-json.ts';
 import type { TSource } from '../lib/source.ts';
-import { JsonEditor } from './json-editor.tsx';
 
 const EXAMPLE = `[
   { "order_id": "A-1001", "customer": "Ada Lovelace", "total": "1,250.00", "placed": "03/01/2026" },

@@ -29,8 +29,8 @@ import { notify } from '../lib/notify.ts';
 import { parseJson } from '../lib/parse-json.ts';
 import { countFields, exportFileName, formatSchema, schemaForSave } from '../lib/schema-draft.ts';
 import './styles.ts';
+import { JsonEditor } from '../../../components/ui/json-editor.tsx';
 import { FieldTreeEditor } from './field-tree-editor.tsx';
-import { JsonEditor } from './json-editor.tsx';
 import { SchemaHeader } from './schema-header.tsx';
 import { SchemaVersions } from './schema-versions.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -351,6 +351,7 @@ function SchemaDetailView({ schema }: { schema: TTargetSchema }) {
               value={draft.text}
               onChange={d.setText}
               label="Schema JSON"
+              height="560px"
               focusAt={
                 jumpToError && draft.textError?.line
                   ? { line: draft.textError.line, column: draft.textError.column ?? 1 }

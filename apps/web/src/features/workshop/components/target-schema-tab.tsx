@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { JsonEditor } from '../../../components/ui/json-editor.tsx';
 import { plural } from '../lib/format.ts';
 import { schemaLeafPaths } from '../lib/paths.ts';
-import { JsonEditor } from './json-editor.tsx';
 import classes from './workshop.module.css';
 
 type TParsed = { schema: Record<string, unknown> } | { error: string };

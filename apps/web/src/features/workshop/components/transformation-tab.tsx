@@ -1,9 +1,9 @@
 import { Button, CopyButton, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { JsonEditor } from '../../../components/ui/json-editor.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useTransformation } from '../api/transformation.ts';
-import { JsonEditor } from './json-editor.tsx';
 
 /** The draft as generated code: one JSONata expression (same output as the engine), or the spec per field. */
 export function TransformationTab({ workshopId }: { workshopId: string }) {
