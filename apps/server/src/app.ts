@@ -26,6 +26,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { workflowPlanRoutes } from './modules/workflows/plan.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workshopsRoutes);
       await api.register(financeRoutes);
       await api.register(workflowsRoutes);
+      await api.register(workflowPlanRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,4 +5,5 @@ export * from './imports.ts';
 export * from './pipelines.ts';
 export * from './system.ts';
 export * from './target-schemas.ts';
+export * from './workflow-plan.ts';
 export * from './workflows.ts';

@@ -2,8 +2,8 @@ import OpenAI from 'openai';
 import type { Config } from '../config.ts';
 
 export interface Llm {
-  /** one completion for a system + user message; the text of the answer */
-  complete(system: string, user: string): Promise<string>;
+  /** one completion for a system + user message; the text of the answer (json: JSON mode) */
+  complete(system: string, user: string, opts?: { json?: boolean }): Promise<string>;
 }
 
 /** The configured OpenAI-compatible model, or null: everything works without one. */
@@ -16,10 +16,11 @@ export function createLlm(config: Config): Llm | null {
     maxRetries: 2,
   });
   return {
-    async complete(system, user) {
+    async complete(system, user, opts) {
       const res = await client.chat.completions.create({
         model: config.OPENAI_MODEL,
         temperature: 0,
+        ...(opts?.json ? { response_format: { type: 'json_object' as const } } : {}),
         messages: [
           { role: 'system', content: system },
           { role: 'user', content: user },
