@@ -11,6 +11,8 @@ export interface TRunFilters {
   statuses?: string[];
   page?: number;
   size?: number;
+  /** keep polling even with no open run (an active workflow's scheduled runs appear by themselves) */
+  poll?: boolean;
 }
 export const getWorkflowRuns = async (f: TRunFilters = {}) =>
   required(
@@ -23,13 +25,14 @@ export const getWorkflowRuns = async (f: TRunFilters = {}) =>
       },
     }),
   );
-/** Polls while a run on the page is still queued or running. */
-export const workflowRunsQueryOptions = (f: TRunFilters = {}) =>
+/** Polls while a run on the page is still queued or running, or when asked to. */
+export const workflowRunsQueryOptions = ({ poll, ...f }: TRunFilters = {}) =>
   queryOptions({
     queryKey: [...workflowRunsKey, 'list', f],
     queryFn: () => getWorkflowRuns(f),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.items.some((r) => isOpenRun(r.status)) ? 2000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((r) => isOpenRun(r.status)) ? 2000 : poll ? 5000 : false,
   });
 export const useWorkflowRuns = (f: TRunFilters = {}) => useQuery(workflowRunsQueryOptions(f));
 

@@ -1,0 +1,273 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  List,
+  NumberInput,
+  ScrollArea,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TFinalNode, TWorkflowRun } from '@mapwright/contracts';
+import { IconCircleCheck, IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
+import { JsonEditor } from '../../../../components/ui/json-editor.tsx';
+import { useInferSchema } from '../../api/infer-schema.ts';
+
+type TData = TFinalNode['data'];
+const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+
+/** JSON text edited in place; the node takes it only when it parses (and passes `accept`). */
+function useJsonText(initial: unknown, accept: (v: unknown) => string | null, onValue: (v: unknown) => void) {
+  const [text, setText] = useState(() => (initial === null || initial === undefined ? '' : pretty(initial)));
+  const [error, setError] = useState<string | null>(null);
+  return {
+    text,
+    error,
+    set(t: string) {
+      setText(t);
+      if (!t.trim()) {
+        setError(null);
+        onValue(null);
+        return;
+      }
+      try {
+        const v = JSON.parse(t) as unknown;
+        const problem = accept(v);
+        setError(problem);
+        if (!problem) onValue(v);
+      } catch (e) {
+        setError((e as Error).message);
+      }
+    },
+    replace(v: unknown) {
+      setText(pretty(v));
+      setError(null);
+    },
+  };
+}
+
+const isObject = (v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? null : 'must be a JSON object';
+
+function OutputView({ run }: { run: TWorkflowRun | null }) {
+  if (!run || run.outputValid === null)
+    return (
+      <Text size="sm" c="dimmed">
+        Test-run the workflow to see the output it produces and whether it validates.
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      {run.outputValid ? (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck size={18} />}
+          p="xs"
+          title="The output validates against the schema"
+        />
+      ) : (
+        <Alert color="red" p="xs" title={`${run.outputErrors.length} validation errors`}>
+          <List size="sm">
+            {run.outputErrors.slice(0, 20).map((e) => (
+              <List.Item key={`${e.path}:${e.message}`}>
+                <Code>{e.path || '(root)'}</Code> {e.message}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <ScrollArea.Autosize mah={420} type="auto">
+        <Code block aria-label="Final output">
+          {pretty(run.output)}
+        </Code>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+function MappingView({ mapping, onReset }: { mapping: TData['mapping']; onReset: () => void }) {
+  if (!mapping)
+    return (
+      <Text size="sm" c="dimmed">
+        On every run the engine maps the data gathered, one record {'{'}nodeId: [records…]{'}'}, onto the
+        schema: it matches field names, types and values, and explains each choice. Test-run to see the result
+        in Output.
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      <Table fz="xs" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Target</Table.Th>
+            <Table.Th>From</Table.Th>
+            <Table.Th>How</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {mapping.fields.map((f) => (
+            <Table.Tr key={f.target} title={f.reason}>
+              <Table.Td>{f.target}</Table.Td>
+              <Table.Td ff="monospace">{f.sources.join(', ') || '—'}</Table.Td>
+              <Table.Td>{String(f.transform.kind ?? '')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Button size="xs" variant="light" onClick={onReset}>
+        Let the engine suggest the mapping instead
+      </Button>
+    </Stack>
+  );
+}
+
+/** The final node: the output's schema, sample data, how it is filled, and the last output. */
+export function FinalNodePanel({
+  node,
+  run,
+  defaultTab,
+  onChange,
+}: {
+  node: TFinalNode;
+  run: TWorkflowRun | null;
+  defaultTab: 'schema' | 'output';
+  onChange: (patch: Partial<TData>) => void;
+}) {
+  const d = node.data;
+  const schema = useJsonText(d.finalSchema, isObject, (v) =>
+    onChange({ finalSchema: (v ?? { type: 'object', properties: {} }) as TData['finalSchema'] }),
+  );
+  const sample = useJsonText(
+    d.finalSampleData,
+    () => null,
+    (v) => onChange({ finalSampleData: v }),
+  );
+  const infer = useInferSchema();
+
+  async function inferFromSample() {
+    const v = d.finalSampleData;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) {
+      notifications.show({
+        color: 'red',
+        message: 'Sample data must be one JSON object to infer a schema from.',
+      });
+      return;
+    }
+    try {
+      const s = await infer.mutateAsync([v as Record<string, unknown>]);
+      schema.replace(s);
+      onChange({ finalSchema: s as TData['finalSchema'] });
+    } catch (e) {
+      notifications.show({ color: 'red', message: (e as Error).message });
+    }
+  }
+
+  const valid = run?.outputValid;
+  return (
+    <Stack gap="sm" p="sm">
+      <Group justify="space-between">
+        <Text fw={600}>Final node</Text>
+        <Group gap={4}>
+          {d.isSubmitted && <Badge color="teal">Submitted</Badge>}
+          {valid === true && <Badge color="green">Output valid</Badge>}
+          {valid === false && <Badge color="red">Output invalid</Badge>}
+        </Group>
+      </Group>
+      <TextInput
+        size="xs"
+        label="Name"
+        value={d.name}
+        onChange={(e) => onChange({ name: e.currentTarget.value })}
+      />
+      <TextInput
+        size="xs"
+        label="Deliver to (optional)"
+        description="The validated output is POSTed here as JSON after each run (not on test runs)."
+        placeholder="https://…"
+        value={d.initialUrl}
+        onChange={(e) => onChange({ initialUrl: e.currentTarget.value })}
+      />
+      <Group grow>
+        <NumberInput
+          size="xs"
+          label="Delivery retries"
+          min={0}
+          max={10}
+          value={d.errorHandling.retries}
+          onChange={(v) =>
+            onChange({ errorHandling: { ...d.errorHandling, retries: typeof v === 'number' ? v : 0 } })
+          }
+        />
+        <NumberInput
+          size="xs"
+          label="Delay (ms)"
+          min={0}
+          max={60_000}
+          step={250}
+          value={d.errorHandling.delay}
+          onChange={(v) =>
+            onChange({ errorHandling: { ...d.errorHandling, delay: typeof v === 'number' ? v : 0 } })
+          }
+        />
+      </Group>
+      <Tabs defaultValue={defaultTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="schema">Schema</Tabs.Tab>
+          <Tabs.Tab value="sample">Sample data</Tabs.Tab>
+          <Tabs.Tab value="mapping">Mapping</Tabs.Tab>
+          <Tabs.Tab value="output">Output</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="schema" pt="sm">
+          <Stack gap={6}>
+            <JsonEditor value={schema.text} onChange={schema.set} label="Final schema JSON" height="320px" />
+            {schema.error && (
+              <Text size="xs" c="red.8" role="alert">
+                Not applied: {schema.error}
+              </Text>
+            )}
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconWand size={14} aria-hidden />}
+              loading={infer.isPending}
+              onClick={inferFromSample}
+            >
+              Infer the schema from the sample data
+            </Button>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="sample" pt="sm">
+          <Stack gap={6}>
+            <Text size="xs" c="dimmed">
+              An example of the output you want: it documents the workflow and can seed the schema.
+            </Text>
+            <JsonEditor
+              value={sample.text}
+              onChange={sample.set}
+              label="Final sample data JSON"
+              height="320px"
+            />
+            {sample.error && (
+              <Text size="xs" c="red.8" role="alert">
+                Not applied: {sample.error}
+              </Text>
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="mapping" pt="sm">
+          <MappingView mapping={d.mapping} onReset={() => onChange({ mapping: null })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="output" pt="sm">
+          <OutputView run={run} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

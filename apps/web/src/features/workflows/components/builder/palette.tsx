@@ -1,0 +1,114 @@
+import { Badge, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import type { TCatalogueEndpoint, TSourceApp } from '@mapwright/contracts';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import classes from './builder.module.css';
+import { DRAG_TYPE } from './canvas.tsx';
+
+const METHOD_COLORS: Record<string, string> = {
+  GET: 'blue',
+  POST: 'green',
+  PUT: 'orange',
+  PATCH: 'yellow',
+  DELETE: 'red',
+};
+
+/**
+ * The source app's endpoints, read from its OpenAPI catalogue: click one to add it before the
+ * final node, or drag it onto the canvas.
+ */
+export function Palette({
+  apps,
+  appId,
+  onApp,
+  onAdd,
+}: {
+  apps: TSourceApp[];
+  appId: string;
+  onApp: (id: string) => void;
+  onAdd: (appId: string, ep: TCatalogueEndpoint) => void;
+}) {
+  const [q, setQ] = useState('');
+  const app = apps.find((a) => a.id === appId) ?? apps[0];
+  const endpoints = useMemo(() => {
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    return (app?.endpoints ?? []).filter((ep) => {
+      const text = `${ep.summary} ${ep.path} ${ep.operationId} ${ep.description}`.toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+  }, [app, q]);
+
+  return (
+    <Stack gap="xs" p="sm">
+      <Text fw={600} size="sm">
+        Endpoints
+      </Text>
+      <Select
+        label="Source app"
+        size="xs"
+        data={apps.map((a) => ({ value: a.id, label: a.name }))}
+        value={app?.id ?? null}
+        onChange={(v) => v && onApp(v)}
+        allowDeselect={false}
+      />
+      <TextInput
+        size="xs"
+        aria-label="Search endpoints"
+        placeholder="Search endpoints"
+        leftSection={<IconSearch size={14} aria-hidden />}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+      />
+      <Text size="xs" c="dimmed">
+        Click an endpoint to add it, or drag it onto the canvas.
+      </Text>
+      {app && app.endpoints.length === 0 && (
+        <Text size="sm" c="dimmed">
+          This app has no catalogue of endpoints.
+        </Text>
+      )}
+      <Stack gap={6} role="list" aria-label={`Endpoints of ${app?.name ?? 'the app'}`}>
+        {endpoints.map((ep) => (
+          <div role="listitem" key={`${ep.method} ${ep.path}`}>
+            <button
+              type="button"
+              className={classes.paletteItem}
+              draggable
+              onDragStart={(e) => {
+                e.dataTransfer.setData(
+                  DRAG_TYPE,
+                  JSON.stringify({ appId: app!.id, operationId: ep.operationId }),
+                );
+                e.dataTransfer.effectAllowed = 'copy';
+              }}
+              onClick={() => onAdd(app!.id, ep)}
+            >
+              <VisuallyHidden>Add </VisuallyHidden>
+              <Group gap={6} wrap="nowrap">
+                <Badge
+                  size="xs"
+                  color={METHOD_COLORS[ep.method] ?? 'gray'}
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                >
+                  {ep.method}
+                </Badge>
+                <Text size="sm" fw={500} truncate>
+                  {ep.summary || ep.operationId}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed" ff="monospace" truncate>
+                {ep.path}
+              </Text>
+            </button>
+          </div>
+        ))}
+        {app && app.endpoints.length > 0 && endpoints.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No endpoint matches “{q}”.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

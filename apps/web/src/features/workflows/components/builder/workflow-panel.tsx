@@ -1,0 +1,207 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Chip,
+  Divider,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { TWorkflow, TWorkflowRun } from '@mapwright/contracts';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { getWorkflowRun, useStartRun, useWorkflowRuns } from '../../api/runs.ts';
+import type { TSettings } from '../../hooks/use-builder.ts';
+import { formatDateTime, formatDuration, formatRelative, triggerLabel } from '../../lib/run-management.ts';
+import { SCHEDULE_PRESETS, scheduleInWords, timeZones } from '../../lib/schedule-words.ts';
+import { setShownRun } from '../../stores/test-runs-store.ts';
+import { RunStatusBadge } from '../runs-status-badge.tsx';
+
+function RunsList({
+  workflowId,
+  shownRunId,
+  active,
+}: {
+  workflowId: string;
+  shownRunId: string | null;
+  active: boolean;
+}) {
+  const runs = useWorkflowRuns({ workflowId, size: 10, poll: active });
+  const items = runs.data?.items ?? [];
+  async function show(id: string) {
+    try {
+      setShownRun(workflowId, await getWorkflowRun(id));
+    } catch (e) {
+      notifications.show({ color: 'red', message: (e as Error).message });
+    }
+  }
+  if (runs.isLoading)
+    return (
+      <Text size="sm" c="dimmed">
+        Loading runs…
+      </Text>
+    );
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No runs yet. Test-run the workflow, run it now, or turn it on to run on its schedule.
+      </Text>
+    );
+  return (
+    <Stack gap={4} role="list" aria-label="Runs of this workflow">
+      {items.map((r) => (
+        <UnstyledButton
+          key={r.id}
+          role="listitem"
+          onClick={() => show(r.id)}
+          aria-current={r.id === shownRunId ? 'true' : undefined}
+          title={r.error ?? `Show this run's data on the canvas`}
+          style={{
+            padding: '4px 6px',
+            borderRadius: 6,
+            background: r.id === shownRunId ? 'var(--mantine-color-blue-0)' : undefined,
+          }}
+        >
+          <Group gap={6} wrap="nowrap">
+            <RunStatusBadge status={r.status} size="xs" />
+            <Text size="xs" style={{ flex: 1 }} truncate>
+              {triggerLabel(r.trigger)} · {formatRelative(r.scheduledFor ?? r.createdAt)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDuration(r.durationMs)}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      ))}
+    </Stack>
+  );
+}
+
+/** With no node selected: the workflow's schedule, whether it is on, and its runs. */
+export function WorkflowPanel({
+  saved,
+  settings,
+  onSettings,
+  dirty,
+  busy,
+  shownRun,
+  onActive,
+}: {
+  saved: TWorkflow | undefined;
+  settings: TSettings;
+  onSettings: (s: TSettings) => void;
+  dirty: boolean;
+  busy: boolean;
+  shownRun: TWorkflowRun | null;
+  onActive: (on: boolean) => void;
+}) {
+  const words = scheduleInWords(settings.syncFrequency);
+  const zones = useMemo(timeZones, []);
+  const start = useStartRun();
+  return (
+    <Stack gap="sm" p="sm">
+      <Group justify="space-between">
+        <Text fw={600}>Workflow</Text>
+        {saved && (
+          <Group gap={4}>
+            <Badge variant="light" color={saved.isComplete ? 'blue' : 'gray'}>
+              {saved.isComplete ? 'Complete' : 'Draft'}
+            </Badge>
+            <Badge variant="outline" color="gray">
+              v{saved.version}
+            </Badge>
+          </Group>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        Select a node to edit it. Add endpoints from the palette; they run top to bottom and end in the final
+        node.
+      </Text>
+      <Divider label="Schedule" labelPosition="left" />
+      <TextInput
+        size="xs"
+        label="Runs on (cron)"
+        value={settings.syncFrequency}
+        onChange={(e) => onSettings({ ...settings, syncFrequency: e.currentTarget.value })}
+        description={words.text ?? undefined}
+        error={words.error ?? undefined}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Chip.Group>
+        <Group gap={4}>
+          {SCHEDULE_PRESETS.map((p) => (
+            <Chip
+              key={p.cron}
+              size="xs"
+              checked={settings.syncFrequency === p.cron}
+              onChange={() => onSettings({ ...settings, syncFrequency: p.cron })}
+            >
+              {p.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Select
+        size="xs"
+        label="Time zone"
+        searchable
+        data={zones}
+        value={settings.timezone}
+        onChange={(v) => v && onSettings({ ...settings, timezone: v })}
+        allowDeselect={false}
+      />
+      <Switch
+        label="Active: run on this schedule"
+        checked={Boolean(saved?.isActive)}
+        disabled={busy || !saved || Boolean(words.error)}
+        onChange={(e) => onActive(e.currentTarget.checked)}
+        description={
+          !saved
+            ? 'Save the workflow first.'
+            : saved.isActive && saved.nextRunAt
+              ? `${saved.scheduleText} · next run ${formatDateTime(saved.nextRunAt)}`
+              : dirty
+                ? 'Turning it on saves your changes first.'
+                : undefined
+        }
+      />
+      {saved && !saved.isComplete && (
+        <Alert color="gray" p="xs">
+          <Text size="xs">A draft cannot be active: save it complete first.</Text>
+        </Alert>
+      )}
+      <Divider label="Runs" labelPosition="left" />
+      {saved ? (
+        <>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlayerPlay size={14} aria-hidden />}
+            disabled={!saved.isComplete || dirty}
+            title={dirty ? 'Save first: a run uses the saved workflow' : undefined}
+            loading={start.isPending}
+            onClick={() =>
+              start.mutate(saved.id, {
+                onSuccess: () => notifications.show({ message: 'Run queued' }),
+                onError: (e) => notifications.show({ color: 'red', message: e.message }),
+              })
+            }
+          >
+            Run now
+          </Button>
+          <RunsList workflowId={saved.id} shownRunId={shownRun?.id ?? null} active={saved.isActive} />
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Runs appear here once the workflow is saved.
+        </Text>
+      )}
+    </Stack>
+  );
+}
