@@ -1,3 +1,4 @@
+import { ACTIVE_POLL_MS, PAGE_CONTROL_LABELS } from '../lib/run-management.ts';
 import './styles.ts';
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -17,14 +18,6 @@ import { RunDrawer } from './runs-drawer.tsx';
 import { RecentRuns } from './runs-recent.tsx';
 
 const PAGE_SIZE = 50;
-const PAGE_CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-};
-/** Active workflows move on their own (next tick, last run): refresh them now and then. */
-const ACTIVE_POLL_MS = 15_000;
 
 /** /workflows/management: the organization's workflows, their schedules and their recent runs. */
 export function WorkflowsManagementScreen() {

@@ -18,10 +18,12 @@ import { useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { isOpenRun, workflowRunsQueryOptions } from '../api/runs.ts';
 import {
+  ACTIVE_POLL_MS,
   formatAgo,
   formatDateTime,
   formatDuration,
   MISSED_EXPLANATION,
+  PAGE_CONTROL_LABELS,
   RUN_STATUS_FILTERS,
   runFilterOf,
   triggerLabel,
@@ -29,14 +31,6 @@ import {
 import { RunStatusBadge } from './runs-status-badge.tsx';
 
 const PAGE_SIZE = 20;
-const PAGE_CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-};
-/** Scheduled ticks start runs on their own: while a workflow is active, look for them now and then. */
-const ACTIVE_POLL_MS = 15_000;
 
 /** When a run happened, as people would say it: started, else due (missed), else queued. */
 export const runMoment = (r: Pick<TWorkflowRunListItem, 'startedAt' | 'scheduledFor' | 'createdAt'>) =>

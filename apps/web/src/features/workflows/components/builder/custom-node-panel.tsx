@@ -1,17 +1,7 @@
-import {
-  Badge,
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Divider, Group, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import type { TCatalogueEndpoint, TCustomNode, TNodeRun } from '@mapwright/contracts';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { ErrorHandlingInputs } from './error-handling-inputs.tsx';
 import { NodeRunData } from './node-run-data.tsx';
 import { ParamsEditor, type TUpstream } from './params-editor.tsx';
 
@@ -112,29 +102,10 @@ export function CustomNodePanel({
               }
             />
             <Divider label="Error handling" labelPosition="left" />
-            <Group grow>
-              <NumberInput
-                size="xs"
-                label="Retries"
-                min={0}
-                max={10}
-                value={d.errorHandling.retries}
-                onChange={(v) =>
-                  onChange({ errorHandling: { ...d.errorHandling, retries: typeof v === 'number' ? v : 0 } })
-                }
-              />
-              <NumberInput
-                size="xs"
-                label="Delay (ms)"
-                min={0}
-                max={60_000}
-                step={250}
-                value={d.errorHandling.delay}
-                onChange={(v) =>
-                  onChange({ errorHandling: { ...d.errorHandling, delay: typeof v === 'number' ? v : 0 } })
-                }
-              />
-            </Group>
+            <ErrorHandlingInputs
+              value={d.errorHandling}
+              onChange={(errorHandling) => onChange({ errorHandling })}
+            />
             <Text size="xs" c="dimmed">
               Network errors, 408, 429 and 5xx are retried; each retry waits twice as long as the one before,
               and a 429's Retry-After is honoured.

@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   List,
-  NumberInput,
   ScrollArea,
   Stack,
   Table,
@@ -19,6 +18,7 @@ import { IconCircleCheck, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { JsonEditor } from '../../../../components/ui/json-editor.tsx';
 import { useInferSchema } from '../../api/infer-schema.ts';
+import { ErrorHandlingInputs } from './error-handling-inputs.tsx';
 
 type TData = TFinalNode['data'];
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
@@ -194,29 +194,11 @@ export function FinalNodePanel({
         value={d.initialUrl}
         onChange={(e) => onChange({ initialUrl: e.currentTarget.value })}
       />
-      <Group grow>
-        <NumberInput
-          size="xs"
-          label="Delivery retries"
-          min={0}
-          max={10}
-          value={d.errorHandling.retries}
-          onChange={(v) =>
-            onChange({ errorHandling: { ...d.errorHandling, retries: typeof v === 'number' ? v : 0 } })
-          }
-        />
-        <NumberInput
-          size="xs"
-          label="Delay (ms)"
-          min={0}
-          max={60_000}
-          step={250}
-          value={d.errorHandling.delay}
-          onChange={(v) =>
-            onChange({ errorHandling: { ...d.errorHandling, delay: typeof v === 'number' ? v : 0 } })
-          }
-        />
-      </Group>
+      <ErrorHandlingInputs
+        value={d.errorHandling}
+        onChange={(errorHandling) => onChange({ errorHandling })}
+        retriesLabel="Delivery retries"
+      />
       <Tabs defaultValue={defaultTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="schema">Schema</Tabs.Tab>
