@@ -60,8 +60,7 @@ export function useBuilder(saved: TWorkflow | undefined) {
     if (!saved) return true;
     const s = settingsOf(saved);
     return (
-      JSON.stringify(toStored(graph)) !==
-        JSON.stringify(toStored({ nodes: saved.nodes, edges: saved.edges })) ||
+      stableJson(toStored(graph)) !== stableJson(toStored({ nodes: saved.nodes, edges: saved.edges })) ||
       s.name !== settings.name ||
       s.syncFrequency !== settings.syncFrequency ||
       s.timezone !== settings.timezone

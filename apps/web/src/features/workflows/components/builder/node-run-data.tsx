@@ -76,8 +76,8 @@ export function NodeRunData({ run }: { run: TNodeRun | undefined }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {run.log.map((c, i) => (
-                <Table.Tr key={`${c.url}-${c.attempt}-${i}`} title={c.error ?? c.url}>
+              {run.log.map((c) => (
+                <Table.Tr key={`${c.startedAt}-${c.url}-${c.attempt}`} title={c.error ?? c.url}>
                   <Table.Td>{c.attempt}</Table.Td>
                   <Table.Td c={c.error ? 'red.8' : undefined}>{c.status ?? c.error ?? '—'}</Table.Td>
                   <Table.Td>{c.waitMs ? formatDuration(c.waitMs) : '—'}</Table.Td>

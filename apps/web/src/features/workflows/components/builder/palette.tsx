@@ -67,9 +67,14 @@ export function Palette({
           This app has no catalogue of endpoints.
         </Text>
       )}
-      <Stack gap={6} role="list" aria-label={`Endpoints of ${app?.name ?? 'the app'}`}>
+      <Stack
+        component="ul"
+        gap={6}
+        aria-label={`Endpoints of ${app?.name ?? 'the app'}`}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {endpoints.map((ep) => (
-          <div role="listitem" key={`${ep.method} ${ep.path}`}>
+          <li key={`${ep.method} ${ep.path}`}>
             <button
               type="button"
               className={classes.paletteItem}
@@ -101,14 +106,14 @@ export function Palette({
                 {ep.path}
               </Text>
             </button>
-          </div>
+          </li>
         ))}
-        {app && app.endpoints.length > 0 && endpoints.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No endpoint matches “{q}”.
-          </Text>
-        )}
       </Stack>
+      {app && app.endpoints.length > 0 && endpoints.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No endpoint matches “{q}”.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -54,30 +54,36 @@ function RunsList({
       </Text>
     );
   return (
-    <Stack gap={4} role="list" aria-label="Runs of this workflow">
+    <Stack
+      component="ul"
+      gap={4}
+      aria-label="Runs of this workflow"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
       {items.map((r) => (
-        <UnstyledButton
-          key={r.id}
-          role="listitem"
-          onClick={() => show(r.id)}
-          aria-current={r.id === shownRunId ? 'true' : undefined}
-          title={r.error ?? `Show this run's data on the canvas`}
-          style={{
-            padding: '4px 6px',
-            borderRadius: 6,
-            background: r.id === shownRunId ? 'var(--mantine-color-blue-0)' : undefined,
-          }}
-        >
-          <Group gap={6} wrap="nowrap">
-            <RunStatusBadge status={r.status} size="xs" />
-            <Text size="xs" style={{ flex: 1 }} truncate>
-              {triggerLabel(r.trigger)} · {formatRelative(r.scheduledFor ?? r.createdAt)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatDuration(r.durationMs)}
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <li key={r.id}>
+          <UnstyledButton
+            w="100%"
+            onClick={() => show(r.id)}
+            aria-current={r.id === shownRunId ? 'true' : undefined}
+            title={r.error ?? `Show this run's data on the canvas`}
+            style={{
+              padding: '4px 6px',
+              borderRadius: 6,
+              background: r.id === shownRunId ? 'var(--mantine-color-blue-0)' : undefined,
+            }}
+          >
+            <Group gap={6} wrap="nowrap">
+              <RunStatusBadge status={r.status} size="xs" />
+              <Text size="xs" style={{ flex: 1 }} truncate>
+                {triggerLabel(r.trigger)} · {formatRelative(r.scheduledFor ?? r.createdAt)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDuration(r.durationMs)}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </li>
       ))}
     </Stack>
   );
