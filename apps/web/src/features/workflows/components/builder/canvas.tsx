@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import type { TCatalogueEndpoint, TWorkflowRun } from '@mapwright/contracts';
 import {
   applyNodeChanges,
@@ -6,6 +7,7 @@ import {
   Controls,
   type EdgeChange,
   type NodeChange,
+  Panel,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
@@ -120,6 +122,14 @@ function Flow({
         proOptions={{ hideAttribution: true }}
       >
         <Background gap={20} />
+        {!graph.nodes.some((n) => n.type === 'custom') && (
+          <Panel position="top-center">
+            <Text size="sm" c="dimmed" ta="center" maw={300} mt="xl">
+              Start with an endpoint from the palette: each one you add runs before the final node, which maps
+              everything gathered onto your schema.
+            </Text>
+          </Panel>
+        )}
         <Controls showInteractive={false} />
       </ReactFlow>
     </CanvasRunContext.Provider>
