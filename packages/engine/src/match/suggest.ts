@@ -7,6 +7,7 @@ import {
   SPEC_VERSION,
   type Transform,
 } from '../spec/types.ts';
+import { type Alignment, alignArrays } from './align.ts';
 import {
   type SourceFeature,
   sourceFeature,
@@ -78,7 +79,14 @@ export function calibrate(raw: number): number {
   return 0.99;
 }
 
-function reasonOf(s: SourceFeature, t: TargetFeature, r: Raw, accepted: number, note?: string): string {
+function reasonOf(
+  s: SourceFeature,
+  t: TargetFeature,
+  r: Raw,
+  accepted: number,
+  note?: string,
+  align?: Alignment,
+): string {
   const parts: string[] = [];
   if (r.aggregate) parts.push(`${r.aggregate} over the array ${s.profile.path.split('[*]')[0]}`);
   if (r.name >= 0.95) parts.push('same name');
@@ -86,6 +94,10 @@ function reasonOf(s: SourceFeature, t: TargetFeature, r: Raw, accepted: number, 
   parts.push(...r.notes);
   if (accepted) parts.push(`accepted ${accepted} time${accepted > 1 ? 's' : ''} before`);
   if (note) parts.push(note);
+  if (align)
+    parts.push(
+      s.profile.inArray ? align.note : `outside any array: the same value in every ${align.target} element`,
+    );
   const why = parts.length ? parts.join('; ') : 'weak evidence only';
   return `${s.profile.path} → ${t.info.path}: ${why}.`;
 }
@@ -151,8 +163,11 @@ export function suggestMapping(input: {
       ...raws.filter((r) => r.score >= minScore).sort((a, b) => b.score - a.score || a.si - b.si),
     );
   });
+  // the fields of one target array come from one source array (or from outside any array)
+  const alignments = alignArrays(targets, sources, perTarget, { minAssign, confidence: calibrate });
 
-  const candidateOf = (t: TargetFeature, r: Raw): Candidate => {
+  const candidateOf = (ti: number, r: Raw): Candidate => {
+    const t = targets[ti]!;
     const s = sources[r.si]!;
     const learned = learnedLookup(knowledge, t.info.path) ?? learnedLookup(knowledge, t.info.name);
     const choice: { transform: Transform; note?: string } = r.aggregate
@@ -166,14 +181,14 @@ export function suggestMapping(input: {
     return {
       sources: [s.profile.path, ...(r.also ?? []).map((i) => sources[i]!.profile.path)],
       score: round(calibrate(r.score)),
-      reason: reasonOf(s, t, r, accepted, choice.note),
+      reason: reasonOf(s, t, r, accepted, choice.note, alignments[ti]),
       transform: choice.transform,
     };
   };
 
   const fields: FieldSuggestion[] = targets.map((t, ti) => ({
     target: t.info.path,
-    candidates: perTarget[ti]!.slice(0, maxCandidates).map((r) => candidateOf(t, r)),
+    candidates: perTarget[ti]!.slice(0, maxCandidates).map((r) => candidateOf(ti, r)),
   }));
 
   // one source per target, best pairs first; aggregates read an array without claiming it
@@ -192,6 +207,7 @@ export function suggestMapping(input: {
   const specFields: FieldMapping[] = targets.map((t, ti) => {
     const r = chosen.get(ti);
     if (!r) {
+      const align = alignments[ti];
       return {
         target: t.info.path,
         sources: [],
@@ -199,11 +215,13 @@ export function suggestMapping(input: {
         default: null,
         confidence: 0,
         bucket: bucketOf(0),
-        reason: `No source field fits ${t.info.path}.`,
+        reason: align
+          ? `No source field of ${align.source} (the array that ${align.target} is aligned with) or outside any array fits ${t.info.path}.`
+          : `No source field fits ${t.info.path}.`,
         status: 'suggested',
       };
     }
-    const c = candidateOf(t, r);
+    const c = candidateOf(ti, r);
     return {
       target: t.info.path,
       sources: c.sources,
