@@ -1,9 +1,10 @@
-import { Badge, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Divider, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { TCatalogueEndpoint, TSourceApp } from '@mapwright/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import classes from './builder.module.css';
 import { DRAG_TYPE } from './canvas.tsx';
+import { CustomRequestForm } from './custom-request.tsx';
 
 const METHOD_COLORS: Record<string, string> = {
   GET: 'blue',
@@ -30,6 +31,7 @@ export function Palette({
 }) {
   const [q, setQ] = useState('');
   const app = apps.find((a) => a.id === appId) ?? apps[0];
+  const catalogueError = (app as { catalogueError?: string | null } | undefined)?.catalogueError ?? null;
   const endpoints = useMemo(() => {
     const words = q.toLowerCase().split(/\s+/).filter(Boolean);
     return (app?.endpoints ?? []).filter((ep) => {
@@ -63,8 +65,10 @@ export function Palette({
         Click an endpoint to add it, or drag it onto the canvas.
       </Text>
       {app && app.endpoints.length === 0 && (
-        <Text size="sm" c="dimmed">
-          This app has no catalogue of endpoints.
+        <Text size="sm" c={catalogueError ? 'red.8' : 'dimmed'} role={catalogueError ? 'alert' : undefined}>
+          {catalogueError
+            ? `Its catalogue could not be read: ${catalogueError}`
+            : 'This app has no catalogue of endpoints: add its requests by hand below.'}
         </Text>
       )}
       <Stack
@@ -113,6 +117,12 @@ export function Palette({
         <Text size="sm" c="dimmed">
           No endpoint matches “{q}”.
         </Text>
+      )}
+      {app && (
+        <>
+          <Divider />
+          <CustomRequestForm onAdd={(ep) => onAdd(app.id, ep)} />
+        </>
       )}
     </Stack>
   );
