@@ -134,3 +134,38 @@ test('a broken graph gets a clear message and can be saved as a draft', async ({
   await expect(panel(page).getByText('Draft', { exact: true })).toBeVisible();
   await expect(panel(page).getByRole('switch', { name: /Active/ })).not.toBeChecked();
 });
+
+test('drag an endpoint onto the canvas; describe a request the catalogue lacks by hand', async ({ page }) => {
+  await login(page);
+  await page.goto('/workflow_builder');
+  const canvas = page.getByTestId('workflow-canvas');
+  await expect(canvas.getByText('Start with an endpoint from the palette')).toBeVisible();
+
+  // drag "List reimbursements" from the palette onto the canvas
+  await page
+    .getByRole('button', { name: /^Add GET .* \/api\/v1\/reimbursements$/ })
+    .dragTo(canvas, { targetPosition: { x: 150, y: 80 } });
+  await expect(canvas.getByRole('group', { name: 'Endpoint node List reimbursements' })).toBeVisible();
+  await expect(canvas.getByText('Start with an endpoint from the palette')).toHaveCount(0);
+
+  // a hand-written request: its path parameter becomes a required parameter
+  await page.getByRole('textbox', { name: 'Path' }).fill('/api/v1/transactions/{transaction_id}');
+  await page.getByRole('button', { name: 'Add request' }).click();
+  const params = panel(page);
+  await expect(params.getByText('GET /api/v1/transactions/{transaction_id}').first()).toBeVisible();
+  await expect(params.getByRole('textbox', { name: /transaction_id \(path\)/ })).toBeVisible();
+  await expect(canvas.locator('.react-flow__node')).toHaveCount(3);
+
+  // a POST request gets a JSON body editor that refuses what does not parse
+  await page.getByRole('textbox', { name: 'Method' }).click();
+  await page.getByRole('option', { name: 'POST' }).click();
+  await page.getByRole('textbox', { name: 'Path' }).fill('/api/v1/echo');
+  await page.getByRole('button', { name: 'Add request' }).click();
+  await params.getByRole('textbox', { name: 'Request body JSON' }).fill('{"entity": ');
+  await expect(params.getByText(/^Not applied: /)).toBeVisible();
+  await params
+    .getByRole('textbox', { name: 'Request body JSON' })
+    .fill('{"entity": "{{nodes.reimbursements.data[0].id}}"}');
+  await expect(params.getByText(/^Not applied: /)).toHaveCount(0);
+  await screenshot(page, 'workflow-builder-custom-request');
+});

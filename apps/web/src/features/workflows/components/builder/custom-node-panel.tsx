@@ -1,6 +1,7 @@
 import { Badge, Button, Divider, Group, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import type { TCatalogueEndpoint, TCustomNode, TNodeRun } from '@mapwright/contracts';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { BodyEditor } from './body-editor.tsx';
 import { ErrorHandlingInputs } from './error-handling-inputs.tsx';
 import { NodeRunData } from './node-run-data.tsx';
 import { ParamsEditor, type TUpstream } from './params-editor.tsx';
@@ -78,12 +79,17 @@ export function CustomNodePanel({
           <Tabs.Tab value="data">Data{run ? ` (${run.records})` : ''}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="params" pt="sm">
-          <ParamsEditor
-            params={d.params}
-            endpoint={endpoint}
-            upstream={upstream}
-            onChange={(params) => onChange({ params })}
-          />
+          <Stack gap="md">
+            <ParamsEditor
+              params={d.params}
+              endpoint={endpoint}
+              upstream={upstream}
+              onChange={(params) => onChange({ params })}
+            />
+            {d.endpoint.method !== 'GET' && d.endpoint.method !== 'DELETE' && (
+              <BodyEditor body={d.body} onChange={(body) => onChange({ body })} />
+            )}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="sm">
           <Stack gap="sm">

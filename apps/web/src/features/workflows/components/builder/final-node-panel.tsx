@@ -15,43 +15,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import type { TFinalNode, TWorkflowRun } from '@mapwright/contracts';
 import { IconCircleCheck, IconWand } from '@tabler/icons-react';
-import { useState } from 'react';
 import { JsonEditor } from '../../../../components/ui/json-editor.tsx';
 import { useInferSchema } from '../../api/infer-schema.ts';
+import { useJsonText } from '../../hooks/use-json-text.ts';
 import { ErrorHandlingInputs } from './error-handling-inputs.tsx';
 
 type TData = TFinalNode['data'];
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
-
-/** JSON text edited in place; the node takes it only when it parses (and passes `accept`). */
-function useJsonText(initial: unknown, accept: (v: unknown) => string | null, onValue: (v: unknown) => void) {
-  const [text, setText] = useState(() => (initial === null || initial === undefined ? '' : pretty(initial)));
-  const [error, setError] = useState<string | null>(null);
-  return {
-    text,
-    error,
-    set(t: string) {
-      setText(t);
-      if (!t.trim()) {
-        setError(null);
-        onValue(null);
-        return;
-      }
-      try {
-        const v = JSON.parse(t) as unknown;
-        const problem = accept(v);
-        setError(problem);
-        if (!problem) onValue(v);
-      } catch (e) {
-        setError((e as Error).message);
-      }
-    },
-    replace(v: unknown) {
-      setText(pretty(v));
-      setError(null);
-    },
-  };
-}
 
 const isObject = (v: unknown) =>
   v && typeof v === 'object' && !Array.isArray(v) ? null : 'must be a JSON object';
