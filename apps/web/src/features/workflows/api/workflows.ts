@@ -1,5 +1,5 @@
 import type { TPage, TWorkflow } from '@mapwright/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http, required } from '../../../lib/http.ts';
 import { workflowsKey } from './keys.ts';
 
@@ -27,4 +27,3 @@ export const workflowsQueryOptions = (f: TWorkflowFilters = {}) =>
     queryFn: () => getWorkflows(f),
     placeholderData: keepPreviousData,
   });
-export const useWorkflows = (f: TWorkflowFilters = {}) => useQuery(workflowsQueryOptions(f));

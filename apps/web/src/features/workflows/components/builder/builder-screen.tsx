@@ -263,6 +263,19 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
               busy={b.saving}
               shownRun={run}
               onActive={setActive}
+              onOpenVersion={(v) => {
+                b.setGraph({ nodes: v.nodes, edges: v.edges });
+                b.setSettings({
+                  ...b.settings,
+                  name: v.name,
+                  syncFrequency: v.syncFrequency,
+                  timezone: v.timezone,
+                });
+                setFitKey((k) => k + 1);
+                notifications.show({
+                  message: `Version ${v.version} is on the canvas: save to make it current.`,
+                });
+              }}
             />
           )}
         </aside>

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TWorkflow, TWorkflowRun } from '@mapwright/contracts';
+import type { TWorkflow, TWorkflowRun, TWorkflowVersion } from '@mapwright/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { getWorkflowRun, useStartRun, useWorkflowRuns } from '../../api/runs.ts';
@@ -22,6 +22,7 @@ import { formatDateTime, formatDuration, formatRelative, triggerLabel } from '..
 import { SCHEDULE_PRESETS, scheduleInWords, timeZones } from '../../lib/schedule-words.ts';
 import { setShownRun } from '../../stores/test-runs-store.ts';
 import { RunStatusBadge } from '../runs-status-badge.tsx';
+import { VersionsList } from './versions-list.tsx';
 
 function RunsList({
   workflowId,
@@ -98,6 +99,7 @@ export function WorkflowPanel({
   busy,
   shownRun,
   onActive,
+  onOpenVersion,
 }: {
   saved: TWorkflow | undefined;
   settings: TSettings;
@@ -106,6 +108,7 @@ export function WorkflowPanel({
   busy: boolean;
   shownRun: TWorkflowRun | null;
   onActive: (on: boolean) => void;
+  onOpenVersion: (v: TWorkflowVersion) => void;
 }) {
   const words = scheduleInWords(settings.syncFrequency);
   const zones = useMemo(timeZones, []);
@@ -202,6 +205,8 @@ export function WorkflowPanel({
             Run now
           </Button>
           <RunsList workflowId={saved.id} shownRunId={shownRun?.id ?? null} active={saved.isActive} />
+          <Divider label="Versions" labelPosition="left" />
+          <VersionsList workflowId={saved.id} current={saved.version} onOpen={onOpenVersion} />
         </>
       ) : (
         <Text size="sm" c="dimmed">
