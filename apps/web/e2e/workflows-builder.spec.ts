@@ -118,6 +118,13 @@ test('build the cards workflow from the palette, test it, and run it on a schedu
     .getByRole('switch', { name: /Active/ })
     .click();
   await expect(page.getByText(/Turned off/)).toBeVisible();
+
+  // every save is a version; the first (the draft of the first test run) opens on the canvas
+  const versions = panel(page).getByRole('list', { name: 'Versions' });
+  await expect(versions.getByRole('listitem')).not.toHaveCount(0);
+  await versions.getByRole('button', { name: 'Open version 1' }).click();
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(canvas.getByText('No schema yet')).toBeVisible();
 });
 
 test('a broken graph gets a clear message and can be saved as a draft', async ({ page }) => {
