@@ -157,6 +157,7 @@ test('connected apps: connect with an API key, refuse a bad URL, disconnect', as
   await expect(modal.getByText('API key is required')).toBeVisible();
   await field('Name').fill('Acme Ledger');
   await field('Base URL').fill('https://api.acme.test');
+  await field('OpenAPI catalogue URL').fill('https://api.acme.test/openapi.json');
   await secret('API key').fill('sk-test-123');
   await screenshot(page, 'workflows-connect-app');
   await modal.getByRole('button', { name: 'Connect app' }).click();
@@ -167,6 +168,7 @@ test('connected apps: connect with an API key, refuse a bad URL, disconnect', as
   const today = await page.evaluate(() => new Date().toLocaleDateString(undefined, { dateStyle: 'medium' }));
   await expect(acme).toContainText(today);
   await expect(acme).toContainText('https://api.acme.test');
+  await expect(acme).toContainText('https://api.acme.test/openapi.json');
   await expect(acme).toContainText('API key');
   await expect(acme.getByText('AL', { exact: true })).toBeVisible();
   // the key is nowhere: not in the text, the markup or any field
@@ -183,15 +185,19 @@ test('connected apps: connect with an API key, refuse a bad URL, disconnect', as
   );
   expect(JSON.stringify(listed)).not.toContain('sk-test-123');
   expect(listed.items).toHaveLength(1);
+  expect(listed.items[0]?.catalogueUrl).toBe('https://api.acme.test/openapi.json');
 
   // a bad base URL: the field says why and nothing is added
   await page.getByRole('button', { name: 'Connect an app' }).click();
   await field('Name').fill('Broken app');
   await field('Base URL').fill('ftp://files.acme.test');
+  await field('OpenAPI catalogue URL').fill('ftp://files.acme.test/openapi.json');
   await secret('API key').fill('sk-other');
   await modal.getByRole('button', { name: 'Connect app' }).click();
   await expect(modal.getByText('Base URL must be an http(s) URL')).toBeVisible();
   await expect(field('Base URL')).toHaveAttribute('aria-invalid', 'true');
+  await expect(modal.getByText('OpenAPI catalogue URL must be an http(s) URL, or left empty')).toBeVisible();
+  await expect(field('OpenAPI catalogue URL')).toHaveAttribute('aria-invalid', 'true');
   // the OAuth2 kind asks for its own fields
   await modal.getByText('OAuth2 client credentials').click();
   await expect(field('Token URL')).toBeVisible();

@@ -385,6 +385,7 @@ export const ZAuthenticatedApp = z.object({
   authenticatedAt: z.string(),
   kind: z.enum(AUTHENTICATED_APP_KINDS),
   baseUrl: z.string(),
+  catalogueUrl: z.string().nullable().describe("the app's OpenAPI 3 document, when given"),
   headerName: z.string().nullable().describe('api_key: the header the key is sent in'),
   tokenUrl: z.string().nullable(),
   clientId: z.string().nullable(),
@@ -398,6 +399,10 @@ const appBase = {
   name: z.string().trim().min(1, 'must not be empty').max(200),
   logo: z.string().max(2000).nullable().default(null),
   baseUrl: httpUrl.describe('Endpoint paths are appended to this'),
+  catalogueUrl: httpUrl
+    .nullable()
+    .default(null)
+    .describe("OpenAPI 3 document (JSON) of the app; its operations become the builder's palette"),
 };
 export const ZCreateAuthenticatedAppRequest = z.discriminatedUnion('kind', [
   z.object({
@@ -454,6 +459,10 @@ export const ZSourceApp = z.object({
   kind: z.enum(['builtin', 'authenticated']),
   baseUrl: z.string(),
   catalogueUrl: z.string().nullable(),
+  catalogueError: z
+    .string()
+    .nullable()
+    .describe('why the catalogue could not be read; null when it was read or when there is none'),
   endpoints: z.array(ZCatalogueEndpoint),
 });
 export type TSourceApp = z.infer<typeof ZSourceApp>;

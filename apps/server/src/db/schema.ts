@@ -587,6 +587,8 @@ export const authenticatedApps = pgTable(
     /** api_key | oauth2_client_credentials */
     kind: text('kind').notNull(),
     baseUrl: text('base_url').notNull(),
+    /** the app's OpenAPI 3 document (its operations become the builder's palette), if given */
+    catalogueUrl: text('catalogue_url'),
     /** the non-secret settings: headerName, tokenUrl, clientId, scope */
     settings: json('settings').$type<Record<string, string | null>>().notNull(),
     secretEncrypted: text('secret_encrypted').notNull(),

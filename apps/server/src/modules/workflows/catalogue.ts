@@ -69,6 +69,7 @@ export function sampleFinanceApp(): TSourceApp {
     kind: 'builtin',
     baseUrl: '/api/v1',
     catalogueUrl: '/api/v1/openapi.json',
+    catalogueError: null,
     endpoints: endpointsOf(buildFinanceOpenApi('') as Json),
   };
   return sample;

@@ -95,6 +95,7 @@ export function appDto(a: AppRow): TAuthenticatedApp {
     authenticatedAt: a.authenticatedAt.toISOString(),
     kind: a.kind as TAuthenticatedApp['kind'],
     baseUrl: a.baseUrl,
+    catalogueUrl: a.catalogueUrl,
     headerName: a.settings.headerName ?? null,
     tokenUrl: a.settings.tokenUrl ?? null,
     clientId: a.settings.clientId ?? null,

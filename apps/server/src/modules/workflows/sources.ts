@@ -16,6 +16,10 @@ export interface OutboundRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** per hop (default: safeFetch's 30 s) */
+  timeoutMs?: number;
+  /** the call fails when the response is larger (default: safeFetch's 10 MB) */
+  maxBytes?: number;
 }
 export interface OutboundResponse {
   status: number;
@@ -44,7 +48,14 @@ export async function guardedFetch(
 ): Promise<OutboundResponse> {
   return safeFetch(
     req.url,
-    { method: req.method, headers: req.headers, body: req.body, signal },
+    {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal,
+      timeoutMs: req.timeoutMs,
+      maxBytes: req.maxBytes,
+    },
     guardOf(ctx),
   );
 }

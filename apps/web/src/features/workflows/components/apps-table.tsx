@@ -42,13 +42,14 @@ function authSummary(app: TAuthenticatedApp) {
 
 export function AppsTable({ apps }: { apps: TAuthenticatedApp[] }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="sm" fz="sm" highlightOnHover aria-label="Connected apps">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>App</Table.Th>
             <Table.Th>Authentication</Table.Th>
             <Table.Th>Base URL</Table.Th>
+            <Table.Th>OpenAPI catalogue</Table.Th>
             <Table.Th>Connected</Table.Th>
             <Table.Th w={140}>
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -115,6 +116,17 @@ function AppRow({ app }: { app: TAuthenticatedApp }) {
         <Text size="sm" truncate="end" title={app.baseUrl} ff="monospace" fz="xs">
           {app.baseUrl}
         </Text>
+      </Table.Td>
+      <Table.Td maw={260}>
+        {app.catalogueUrl ? (
+          <Text size="sm" truncate="end" title={app.catalogueUrl} ff="monospace" fz="xs">
+            {app.catalogueUrl}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No catalogue
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm" title={formatDateTime(app.authenticatedAt)} style={{ whiteSpace: 'nowrap' }}>

@@ -24,6 +24,7 @@ interface TConnectForm {
   name: string;
   logo: string;
   baseUrl: string;
+  catalogueUrl: string;
   apiKey: string;
   headerName: string;
   tokenUrl: string;
@@ -36,6 +37,7 @@ const EMPTY: TConnectForm = {
   name: '',
   logo: '',
   baseUrl: '',
+  catalogueUrl: '',
   apiKey: '',
   headerName: 'Authorization',
   tokenUrl: '',
@@ -53,7 +55,12 @@ const onlyFor = (kind: TKind, check: (v: string) => string | null) => (v: string
 
 /** The request for the chosen kind: only its fields, blanks left out. */
 function requestOf(v: TConnectForm): TCreateAuthenticatedAppRequest {
-  const base = { name: v.name.trim(), logo: v.logo.trim() || null, baseUrl: v.baseUrl.trim() };
+  const base = {
+    name: v.name.trim(),
+    logo: v.logo.trim() || null,
+    baseUrl: v.baseUrl.trim(),
+    catalogueUrl: v.catalogueUrl.trim() || null,
+  };
   return v.kind === 'api_key'
     ? { ...base, kind: 'api_key', apiKey: v.apiKey, headerName: v.headerName.trim() || 'Authorization' }
     : {
@@ -85,6 +92,8 @@ export function ConnectAppModal({
       name: required('Name'),
       logo: (v) => (!v.trim() || isHttpUrl(v) ? null : 'Logo must be an http(s) URL, or left empty'),
       baseUrl: httpUrl('Base URL'),
+      catalogueUrl: (v) =>
+        !v.trim() || isHttpUrl(v) ? null : 'OpenAPI catalogue URL must be an http(s) URL, or left empty',
       apiKey: onlyFor('api_key', required('API key')),
       headerName: onlyFor('api_key', (v) =>
         !v.trim() || /^[A-Za-z0-9-]{1,100}$/.test(v.trim())
@@ -169,6 +178,12 @@ export function ConnectAppModal({
             description="Each node’s endpoint path is added to it"
             withAsterisk
             {...form.getInputProps('baseUrl')}
+          />
+          <TextInput
+            label="OpenAPI catalogue URL"
+            placeholder="https://api.example.com/openapi.json (optional)"
+            description="An OpenAPI 3 document in JSON: its operations become this app’s endpoints in the builder’s palette. Fetched with the app’s credentials when it is on the base URL’s host."
+            {...form.getInputProps('catalogueUrl')}
           />
           {kind === 'api_key' ? (
             <>

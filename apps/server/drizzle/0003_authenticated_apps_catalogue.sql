@@ -1,0 +1,1 @@
+ALTER TABLE "authenticated_apps" ADD COLUMN "catalogue_url" text;
