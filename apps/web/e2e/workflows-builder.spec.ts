@@ -87,6 +87,7 @@ test('build the cards workflow from the palette, test it, and run it on a schedu
   await expect(panel(page).getByLabel('Final output')).toContainText('"Total Monthly Limit"');
   await expect(canvas.getByText('Output valid')).toBeVisible();
   await screenshot(page, 'workflow-builder-tested');
+  await expectNoSeriousA11yViolations(page);
 
   // save it complete, then turn it on every 5 seconds
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -175,4 +176,5 @@ test('drag an endpoint onto the canvas; describe a request the catalogue lacks b
     .fill('{"entity": "{{nodes.reimbursements.data[0].id}}"}');
   await expect(params.getByText(/^Not applied: /)).toHaveCount(0);
   await screenshot(page, 'workflow-builder-custom-request');
+  await expectNoSeriousA11yViolations(page);
 });

@@ -31,7 +31,7 @@ export function Palette({
 }) {
   const [q, setQ] = useState('');
   const app = apps.find((a) => a.id === appId) ?? apps[0];
-  const catalogueError = (app as { catalogueError?: string | null } | undefined)?.catalogueError ?? null;
+  const catalogueError = app?.catalogueError ?? null;
   const endpoints = useMemo(() => {
     const words = q.toLowerCase().split(/\s+/).filter(Boolean);
     return (app?.endpoints ?? []).filter((ep) => {
