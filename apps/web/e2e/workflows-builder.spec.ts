@@ -26,6 +26,12 @@ const CARDS_SAMPLE = {
   'Total Monthly Limit': 10000,
 };
 
+/** Toasts fade in and out: axe would measure a half-transparent one. */
+async function dismissToasts(page: Page) {
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
+
 const panel = (page: Page) => page.getByRole('complementary', { name: /settings/ });
 
 test('build the cards workflow from the palette, test it, and run it on a schedule', async ({ page }) => {
@@ -87,6 +93,7 @@ test('build the cards workflow from the palette, test it, and run it on a schedu
   await expect(panel(page).getByLabel('Final output')).toContainText('"Total Monthly Limit"');
   await expect(canvas.getByText('Output valid')).toBeVisible();
   await screenshot(page, 'workflow-builder-tested');
+  await dismissToasts(page);
   await expectNoSeriousA11yViolations(page);
 
   // save it complete, then turn it on every 5 seconds
@@ -112,6 +119,7 @@ test('build the cards workflow from the palette, test it, and run it on a schedu
     timeout: 45_000,
   });
   await screenshot(page, 'workflow-builder-active');
+  await dismissToasts(page);
   await expectNoSeriousA11yViolations(page);
 
   // off again: no more scheduled runs
@@ -157,7 +165,9 @@ test('drag an endpoint onto the canvas; describe a request the catalogue lacks b
   await expect(canvas.getByText('Start with an endpoint from the palette')).toHaveCount(0);
 
   // a hand-written request: its path parameter becomes a required parameter
-  await page.getByRole('textbox', { name: 'Path' }).fill('/api/v1/transactions/{transaction_id}');
+  await page
+    .getByRole('textbox', { name: 'Path', exact: true })
+    .fill('/api/v1/transactions/{transaction_id}');
   await page.getByRole('button', { name: 'Add request' }).click();
   const params = panel(page);
   await expect(params.getByText('GET /api/v1/transactions/{transaction_id}').first()).toBeVisible();
@@ -165,9 +175,9 @@ test('drag an endpoint onto the canvas; describe a request the catalogue lacks b
   await expect(canvas.locator('.react-flow__node')).toHaveCount(3);
 
   // a POST request gets a JSON body editor that refuses what does not parse
-  await page.getByRole('textbox', { name: 'Method' }).click();
+  await page.getByRole('combobox', { name: 'Method' }).click();
   await page.getByRole('option', { name: 'POST' }).click();
-  await page.getByRole('textbox', { name: 'Path' }).fill('/api/v1/echo');
+  await page.getByRole('textbox', { name: 'Path', exact: true }).fill('/api/v1/echo');
   await page.getByRole('button', { name: 'Add request' }).click();
   await params.getByRole('textbox', { name: 'Request body JSON' }).fill('{"entity": ');
   await expect(params.getByText(/^Not applied: /)).toBeVisible();

@@ -53,7 +53,7 @@ function OutputView({ run }: { run: TWorkflowRun | null }) {
           </List>
         </Alert>
       )}
-      <ScrollArea.Autosize mah={420} type="auto">
+      <ScrollArea.Autosize mah={420} type="auto" viewportProps={{ tabIndex: 0 }}>
         <Code block aria-label="Final output">
           {pretty(run.output)}
         </Code>
@@ -145,9 +145,21 @@ export function FinalNodePanel({
       <Group justify="space-between">
         <Text fw={600}>Final node</Text>
         <Group gap={4}>
-          {d.isSubmitted && <Badge color="teal">Submitted</Badge>}
-          {valid === true && <Badge color="green">Output valid</Badge>}
-          {valid === false && <Badge color="red">Output invalid</Badge>}
+          {d.isSubmitted && (
+            <Badge color="teal" variant="light">
+              Submitted
+            </Badge>
+          )}
+          {valid === true && (
+            <Badge color="green" variant="light">
+              Output valid
+            </Badge>
+          )}
+          {valid === false && (
+            <Badge color="red" variant="light">
+              Output invalid
+            </Badge>
+          )}
         </Group>
       </Group>
       <TextInput

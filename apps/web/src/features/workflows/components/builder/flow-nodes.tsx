@@ -111,12 +111,12 @@ export function FinalNodeCard({ id, data, selected }: NodeProps<TFinalFlowNode>)
         {data.mapping ? ' · mapping set' : ' · mapping suggested by the engine'}
       </Text>
       {valid === true && (
-        <Badge size="xs" color="green" mt={6}>
+        <Badge size="xs" color="green" variant="light" mt={6}>
           Output valid
         </Badge>
       )}
       {valid === false && (
-        <Badge size="xs" color="red" mt={6}>
+        <Badge size="xs" color="red" variant="light" mt={6}>
           {ctx?.outputErrors} validation {ctx?.outputErrors === 1 ? 'error' : 'errors'}
         </Badge>
       )}

@@ -48,7 +48,7 @@ export function NodeRunData({ run }: { run: TNodeRun | undefined }) {
       )}
       {run.responseSample && (
         <Block title={`First response (HTTP ${run.responseSample.status})`}>
-          <ScrollArea.Autosize mah={160} type="auto">
+          <ScrollArea.Autosize mah={160} type="auto" viewportProps={{ tabIndex: 0 }}>
             <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
               {run.responseSample.body}
             </Code>
@@ -57,7 +57,7 @@ export function NodeRunData({ run }: { run: TNodeRun | undefined }) {
       )}
       {run.outputSample.length > 0 && (
         <Block title={`Records (first ${run.outputSample.length} of ${formatCount(run.records)})`}>
-          <ScrollArea.Autosize mah={260} type="auto">
+          <ScrollArea.Autosize mah={260} type="auto" viewportProps={{ tabIndex: 0 }}>
             <Code block aria-label="Records of this node">
               {pretty(run.outputSample)}
             </Code>
