@@ -6,6 +6,8 @@ import { useState } from 'react';
 /** `{name}` segments of a path: its required path parameters. */
 const pathParams = (path: string) => [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
 
+const VERBS = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
+
 /** An endpoint the catalogue does not list (or an app without one), described by hand. */
 export function customEndpoint(method: TCatalogueEndpoint['method'], path: string): TCatalogueEndpoint {
   const last =
@@ -14,7 +16,11 @@ export function customEndpoint(method: TCatalogueEndpoint['method'], path: strin
       .filter((s) => s && !s.startsWith('{'))
       .pop() ?? 'request';
   return {
-    operationId: `${method.toLowerCase()}_${last}`.replace(/[^A-Za-z0-9_]/g, '_'),
+    // verb + name, so the node is called after the resource (graph-model's nodeIdFor drops the verb)
+    operationId: `${VERBS[method]}${last.charAt(0).toUpperCase()}${last.slice(1)}`.replace(
+      /[^A-Za-z0-9_]/g,
+      '_',
+    ),
     method,
     path,
     summary: `${method} ${path}`,
