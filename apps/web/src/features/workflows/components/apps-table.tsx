@@ -98,8 +98,8 @@ function AppRow({ app }: { app: TAuthenticatedApp }) {
             <Text size="sm" fw={600} truncate="end" title={app.name}>
               {app.name}
             </Text>
-            <Code fz="xs" c="dimmed" title={app.id}>
-              {app.id}
+            <Code fz="xs" c="dimmed" title={app.id} style={{ whiteSpace: 'nowrap' }}>
+              {app.id.slice(0, 8)}…
             </Code>
           </div>
         </Group>
