@@ -75,6 +75,8 @@ async function importFile(page: Page, fileName: string) {
   await page.getByRole('option', { name: fileName }).click();
   await dialog.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/);
+  // the import's own page (not the list it came from, whose badges also say Succeeded)
+  await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
   // the import runs as a background task; the page polls until it is done
   await expect(page.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
 }
