@@ -84,6 +84,17 @@ describe.each(DATABASES)('pipelines, jobs and results (%s)', (kind) => {
     expect(errors.total).toBe(3);
     expect(errors.items[0].index).toBe(0);
     expect(errors.items[0].message.record_errors.email.error_type).toBeDefined();
+    // the result read on its own groups the run's errors by type: the three failed records
+    const grouped = Object.values(
+      result.global_errors.error_types as Record<
+        string,
+        { error_indices: number[]; error_fields: string[] }[]
+      >,
+    ).flat();
+    expect(grouped.flatMap((g) => g.error_indices).sort((a, b) => a - b)).toEqual(
+      errors.items.map((m: { index: number }) => m.index),
+    );
+    expect(grouped.every((g) => g.error_fields.includes('email'))).toBe(true);
 
     const conf = (await post(`/api/results/${result.id}/confidence`, {})).json();
     expect(conf.fields.email.score).toBeLessThan(spec.email.confidence?.score ?? 1);

@@ -113,6 +113,24 @@ export const ZResult = z.object({
   finished_at: z.string().nullable(),
 });
 export type TResult = z.infer<typeof ZResult>;
+
+/** Validation errors of a whole run grouped by type and message (api-pipelines.md "Mapping"). */
+export const ZGlobalErrors = z.object({
+  error_types: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        error_message: z.string(),
+        error_indices: z.array(z.number().int()).describe('record indices (at most the first 5,000)'),
+        error_fields: z.array(z.string()),
+      }),
+    ),
+  ),
+});
+export type TGlobalErrors = z.infer<typeof ZGlobalErrors>;
+/** One result read on its own also carries its run's grouped errors. */
+export const ZResultDetail = ZResult.extend({ global_errors: ZGlobalErrors.nullable() });
+export type TResultDetail = z.infer<typeof ZResultDetail>;
 export const ZResultPage = zPage(ZResult);
 /** Results across the organization: `status` takes a comma-separated list (e.g. `queued,running` for the job tracker). */
 export const ZResultListQuery = z.object({

@@ -13,6 +13,7 @@ import {
   ZPipeline,
   ZPipelinePage,
   ZResult,
+  ZResultDetail,
   ZResultListQuery,
   ZResultPage,
   ZRunQuery,
@@ -267,12 +268,12 @@ export async function pipelinesRoutes(app: FastifyInstance) {
     {
       schema: {
         ...R,
-        summary: 'A result (poll it after an immediate_return run)',
+        summary: 'A result (poll it after an immediate_return run) with its errors grouped by type',
         params: ZId,
-        response: { 200: ZResult },
+        response: { 200: ZResultDetail },
       },
     },
-    (req) => resultsService.getResult(ctx, principalOf(req), req.params.id),
+    (req) => resultsService.getResultDetail(ctx, principalOf(req), req.params.id),
   );
   r.get(
     '/results/:id/spec',

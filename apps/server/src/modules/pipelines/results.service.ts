@@ -1,4 +1,4 @@
-import type { TResult } from '@mapwright/contracts';
+import type { TGlobalErrors, TResult, TResultDetail } from '@mapwright/contracts';
 import { bucketOf, type MappingSpec, toApiSpec } from '@mapwright/engine';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
@@ -62,6 +62,12 @@ export async function cancelResult(ctx: AppContext, p: Principal, id: string) {
 export async function getResult(ctx: AppContext, p: Principal, id: string) {
   const { r, taskStatus } = await findResult(ctx, p.orgId, id);
   return resultDto(r, taskStatus);
+}
+
+/** GET /results/{id}: the result with its run's errors grouped by type (null until it ran). */
+export async function getResultDetail(ctx: AppContext, p: Principal, id: string): Promise<TResultDetail> {
+  const { r, taskStatus } = await findResult(ctx, p.orgId, id);
+  return { ...resultDto(r, taskStatus), global_errors: (r.globalErrors as TGlobalErrors | null) ?? null };
 }
 
 export async function listResults(
