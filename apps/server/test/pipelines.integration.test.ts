@@ -119,6 +119,13 @@ describe.each(DATABASES)('pipelines, jobs and results (%s)', (kind) => {
     expect(res).toMatchObject({ status: 'needs review', processed: 100_000, failed: 2000 });
     const last = (await get(`/api/results/${res.id}/mappings?page=2000&size=50`)).json();
     expect(last.items.at(-1)).toMatchObject({ index: 99_999, source_record: record(100_000) });
+    // failures are every 50th record, across many stored chunks: each comes with its own source
+    const failures = (await get(`/api/results/${res.id}/mappings?only_errors=true&page=3&size=50`)).json();
+    expect(failures.total).toBe(2000);
+    expect(failures.items.map((m: { index: number }) => m.index)).toEqual(
+      Array.from({ length: 50 }, (_, k) => (101 + k) * 50 - 1),
+    );
+    for (const m of failures.items) expect(m.source_record).toEqual(record(m.index + 1));
   }, 120_000);
 
   it('filters pipelines by name, id and status, and validates bodies with the field named', async () => {

@@ -134,6 +134,25 @@ export async function resultSpec(ctx: AppContext, p: Principal, id: string) {
   return toApiSpec(r.spec as unknown as MappingSpec);
 }
 
+/**
+ * Source records at scattered indices (a page of failures): one read per stored chunk they fall
+ * in, not one per record.
+ */
+async function sourcesAt(ctx: AppContext, job: typeof jobs.$inferSelect, indices: number[]) {
+  const byChunk = new Map<number, number[]>();
+  for (const i of indices) {
+    const c = Math.floor(i / JOB_CHUNK);
+    byChunk.set(c, [...(byChunk.get(c) ?? []), i]);
+  }
+  const out = new Map<number, unknown>();
+  for (const list of byChunk.values()) {
+    const lo = Math.min(...list);
+    const records = await readRecords(ctx.db, job, lo, Math.max(...list) + 1);
+    for (const i of list) out.set(i, records[i - lo]);
+  }
+  return out;
+}
+
 /** A page of mapped records beside their source records, with each one's errors. */
 export async function resultMappings(
   ctx: AppContext,
@@ -157,13 +176,12 @@ export async function resultMappings(
       c.mappings.map((m, i) => ({ index: c.firstIndex + i, ...m })).filter((m) => m.message !== 'success'),
     );
     const page = failed.slice(from, to);
-    const items = await Promise.all(
-      page.map(async (m) => ({
-        ...m,
-        source_record: (await readRecords(ctx.db, job!, m.index, m.index + 1))[0],
-        ...(spec ? { spec } : {}),
-      })),
+    const sources = await sourcesAt(
+      ctx,
+      job!,
+      page.map((m) => m.index),
     );
+    const items = page.map((m) => ({ ...m, source_record: sources.get(m.index), ...(spec ? { spec } : {}) }));
     return pageOf(items, failed.length, q.page, q.size);
   }
   const chunks = await ctx.db
