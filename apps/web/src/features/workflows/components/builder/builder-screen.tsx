@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type {
   TCatalogueEndpoint,
@@ -8,14 +8,7 @@ import type {
   TWorkflow,
 } from '@mapwright/contracts';
 import { SAMPLE_SOURCE_APP } from '@mapwright/contracts';
-import {
-  IconChevronDown,
-  IconDeviceFloppy,
-  IconLayoutDistributeHorizontal,
-  IconPlayerPlay,
-} from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '../../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../../lib/http.ts';
 import { useSourceApps } from '../../api/source-apps.ts';
@@ -31,6 +24,7 @@ import {
 import { autoLayout } from '../../lib/layout.ts';
 import '../styles.ts';
 import classes from './builder.module.css';
+import { BuilderHeader } from './builder-header.tsx';
 import { WorkflowCanvas } from './canvas.tsx';
 import { CustomNodePanel } from './custom-node-panel.tsx';
 import { FinalNodePanel } from './final-node-panel.tsx';
@@ -118,80 +112,21 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Breadcrumbs separator="/" mb={4} aria-label="Breadcrumb">
-            <Anchor component={Link} to="/workflows/management" size="sm">
-              Workflows
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              {saved ? 'Builder' : 'New workflow'}
-            </Text>
-          </Breadcrumbs>
-          <TextInput
-            aria-label="Workflow name"
-            variant="unstyled"
-            value={b.settings.name}
-            onChange={(e) => b.setSettings({ ...b.settings, name: e.currentTarget.value })}
-            styles={{ input: { fontSize: 24, fontWeight: 700, height: 36 } }}
-            maw={560}
-          />
-        </div>
-        <Group gap="xs">
-          {b.dirty && (
-            <Text size="sm" c="dimmed" role="status">
-              Unsaved changes
-            </Text>
-          )}
-          <Button
-            variant="default"
-            leftSection={<IconLayoutDistributeHorizontal size={16} aria-hidden />}
-            onClick={() => {
-              b.setGraph(autoLayout(b.graph));
-              setFitKey((k) => k + 1);
-            }}
-          >
-            Auto layout
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            loading={b.testingNode === 'all'}
-            disabled={b.testing}
-            onClick={() => test()}
-          >
-            Test run
-          </Button>
-          <Group gap={0} wrap="nowrap">
-            <Button
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              loading={b.saving}
-              onClick={() => save()}
-              style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
-            >
-              Save
-            </Button>
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button
-                  aria-label="More save options"
-                  px={8}
-                  style={{
-                    borderTopLeftRadius: 0,
-                    borderBottomLeftRadius: 0,
-                    borderLeft: '1px solid rgb(255 255 255 / 40%)',
-                  }}
-                >
-                  <IconChevronDown size={16} aria-hidden />
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => save(true)}>Save as draft (not runnable yet)</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        </Group>
-      </Group>
+      <BuilderHeader
+        isNew={!saved}
+        name={b.settings.name}
+        onName={(name) => b.setSettings({ ...b.settings, name })}
+        dirty={b.dirty}
+        saving={b.saving}
+        testing={b.testing}
+        testingAll={b.testingNode === 'all'}
+        onLayout={() => {
+          b.setGraph(autoLayout(b.graph));
+          setFitKey((k) => k + 1);
+        }}
+        onTest={() => test()}
+        onSave={(draft) => save(draft)}
+      />
       {problem && (
         <Alert
           color="red"
