@@ -10,9 +10,10 @@ import type { FieldMapping, MappingSpec, Transform } from '../src/spec/types.ts'
 // The spec and record generators of the mapper's equivalence test. Imported once tests run, not
 // at collection: a static import would register that file's own tests here and run them twice.
 let specArb: fc.Arbitrary<MappingSpec>;
+let asyncSpecArb: fc.Arbitrary<MappingSpec>;
 let recordArb: fc.Arbitrary<unknown>;
 beforeAll(async () => {
-  ({ specArb, recordArb } = await import('./mapper-equivalence.test.ts'));
+  ({ specArb, asyncSpecArb, recordArb } = await import('./mapper-equivalence.test.ts'));
 });
 /** Property runs transpile and evaluate code per case: generous time on a shared, busy machine. */
 const SLOW = 120_000;
@@ -272,6 +273,28 @@ describe('toTypeScript and toJsonata', () => {
           expect(JSON.parse(json(viaJsonata))).toEqual(viaTypeScript);
         }),
         { numRuns: 150 },
+      );
+    },
+    SLOW,
+  );
+});
+
+describe('toTypeScript with JSONata fields', () => {
+  it(
+    'agrees with the compiled mapper (async) on the same records',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          asyncSpecArb,
+          fc.array(recordArb, { minLength: 1, maxLength: 4 }),
+          async (s, records) => {
+            const viaTypeScript = await load(toTypeScript(s)).mapRecords(records);
+            const compiled = await compileSpec(s).mapManyAsync(records);
+            // key order aside (a JSONata field is stored when it settles): absent stays absent, null null
+            expect(JSON.parse(json(viaTypeScript))).toStrictEqual(compiled);
+          },
+        ),
+        { numRuns: 60 },
       );
     },
     SLOW,

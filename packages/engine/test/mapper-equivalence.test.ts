@@ -128,27 +128,75 @@ const fieldArb = (target: string, allowArray: boolean): fc.Arbitrary<FieldMappin
         target: fc.constant(target),
         sources: fc.constant(sources),
         transform: fc.constant(transform),
-        default: fc.option(fc.oneof(fc.constant('DFLT'), fc.integer(), fc.constant({ o: 1 })), {
-          nil: undefined,
-        }),
+        default: fc.option(
+          fc.oneof(fc.constant('DFLT'), fc.integer(), fc.constant({ o: 1 }), fc.constant(null)),
+          { nil: undefined },
+        ),
+        omitNull: fc.constantFrom(undefined, true, false),
       }),
     )
     .map((x) => {
       const m: FieldMapping = { ...x, confidence: 0.5, bucket: 'Medium', reason: 'generated' };
       if (m.default === undefined) delete m.default;
+      if (m.omitNull === undefined) delete m.omitNull;
       return m;
     });
 
+/**
+ * A target field the matcher found no source for: a null default, which an optional field that
+ * does not accept null (`omitNull`) leaves out and any other field writes.
+ */
+const unmappedArb = (target: string): fc.Arbitrary<FieldMapping> =>
+  fc.boolean().map((omitNull) => ({
+    target,
+    sources: [],
+    transform: { kind: 'constant' },
+    default: null,
+    ...(omitNull ? { omitNull } : {}),
+    confidence: 0,
+    bucket: 'Very Low',
+    reason: 'No source field fits.',
+  }));
+
 const arrayFieldArb = (target: string): fc.Arbitrary<FieldMapping> =>
+  fc.oneof(
+    { weight: 3, arbitrary: mappedArrayFieldArb(target) },
+    { weight: 1, arbitrary: unmappedArb(target) },
+  );
+
+const mappedArrayFieldArb = (target: string): fc.Arbitrary<FieldMapping> =>
   fc
     .record({
       source: fc.constantFrom('items[*].v', 'items[*].w', 'items[*].tags[*]', 'a'),
       transform: simpleTransform,
+      tail: nullTail,
     })
-    .map(({ source, transform }) => ({
+    .map(({ source, transform, tail }) => ({
       target,
       sources: [source],
       transform,
+      ...tail,
+      confidence: 0.5,
+      bucket: 'Medium',
+      reason: 'g',
+    }));
+
+/** No default, a null default, or a null default the field leaves out. */
+const nullTail = fc.constantFrom<Partial<FieldMapping>>(
+  {},
+  { default: null },
+  { default: null, omitNull: true },
+);
+
+/** A JSONata field (the compiled mapper's async path); `null` gives no value, so the default applies. */
+const jsonataFieldArb = (target: string): fc.Arbitrary<FieldMapping> =>
+  fc
+    .record({ expression: fc.constantFrom('a', 'n.x', '$count(items)', 'null', 'v'), tail: nullTail })
+    .map(({ expression, tail }) => ({
+      target,
+      sources: [],
+      transform: { kind: 'jsonata', expression },
+      ...tail,
       confidence: 0.5,
       bucket: 'Medium',
       reason: 'g',
@@ -161,11 +209,29 @@ export const specArb: fc.Arbitrary<MappingSpec> = fc
   )
   .chain(([plain, arr]) =>
     fc.tuple(
-      fc.tuple(...plain.map((t) => fieldArb(t, true))),
+      fc.tuple(
+        ...plain.map((t) =>
+          fc.oneof({ weight: 4, arbitrary: fieldArb(t, true) }, { weight: 1, arbitrary: unmappedArb(t) }),
+        ),
+      ),
       arr.length ? fc.tuple(...arr.map(arrayFieldArb)) : fc.constant([]),
     ),
   )
   .map(([a, b]) => ({ version: 1 as const, fields: [...a, ...b] }));
+
+/** Generated specs with JSONata fields added, at the top, in an object and in a list: async specs. */
+export const asyncSpecArb: fc.Arbitrary<MappingSpec> = fc
+  .tuple(
+    specArb,
+    jsonataFieldArb('j1'),
+    jsonataFieldArb('o.j2'),
+    jsonataFieldArb('lines[*].j3'),
+    fc.boolean(),
+  )
+  .map(([spec, a, b, c, inList]) => ({
+    ...spec,
+    fields: [...spec.fields, a, b, ...(inList ? [c] : [])],
+  }));
 
 describe('compiled mapper equals the reference interpreter', () => {
   it('on generated specs and records', async () => {
@@ -176,7 +242,7 @@ describe('compiled mapper equals the reference interpreter', () => {
         async (spec, records) => {
           const compiled = compileSpec(spec).mapMany(records);
           const interpreted = await Promise.all(records.map((r) => interpretSpec(spec, r)));
-          expect(compiled).toEqual(interpreted);
+          expect(compiled).toStrictEqual(interpreted);
         },
       ),
       { numRuns: 300 },
@@ -195,10 +261,33 @@ describe('toJsonata equals the compiled mapper', () => {
           const expr = jsonata(toJsonata(spec));
           const compiled = compileSpec(spec).mapMany(records);
           const viaJsonata = await Promise.all(records.map((r) => expr.evaluate(r)));
-          expect(JSON.parse(JSON.stringify(viaJsonata))).toEqual(compiled);
+          expect(JSON.parse(JSON.stringify(viaJsonata))).toStrictEqual(compiled);
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('compiled mapper (async) equals the reference interpreter and toJsonata', () => {
+  it('on generated specs with JSONata fields', async () => {
+    const jsonata = (await import('jsonata')).default;
+    await fc.assert(
+      fc.asyncProperty(
+        asyncSpecArb,
+        fc.array(recordArb, { minLength: 1, maxLength: 4 }),
+        async (spec, records) => {
+          const mapper = compileSpec(spec);
+          expect(mapper.isAsync).toBe(true);
+          const compiled = await mapper.mapManyAsync(records);
+          const interpreted = await Promise.all(records.map((r) => interpretSpec(spec, r)));
+          expect(compiled).toStrictEqual(interpreted);
+          const expr = jsonata(toJsonata(spec));
+          const viaJsonata = await Promise.all(records.map((r) => expr.evaluate(r)));
+          expect(JSON.parse(JSON.stringify(viaJsonata))).toStrictEqual(compiled);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

@@ -38,10 +38,12 @@ const fieldArb: fc.Arbitrary<FieldMapping> = fc
     status: fc.option(fc.constantFrom('suggested', 'edited', 'approved') as fc.Arbitrary<'edited'>, {
       nil: undefined,
     }),
+    omitNull: fc.boolean(),
   })
-  .map(({ default: d, status, ...f }) => {
+  .map(({ default: d, status, omitNull, ...f }) => {
     const out: FieldMapping = { ...f, bucket: bucketOf(f.confidence) };
     if (d !== undefined && d !== null) out.default = JSON.parse(JSON.stringify(d));
+    if (omitNull) out.omitNull = true;
     if (status) out.status = status;
     return out;
   });

@@ -10,6 +10,7 @@
 import { DETECT_LAYOUTS, layoutPattern, tokenizeLayout } from '../mapper/dates.ts';
 import {
   type ArrayGroup,
+  defaultOf,
   planFields,
   readsWholeInput,
   relativeSource,
@@ -272,17 +273,15 @@ const DETECT_LAYOUTS: ((v: unknown) => DateParts | undefined)[] = [\n${tries.joi
     const put = (value: string) => `${this.use('put')}(${out}, ${strList(keys)}, ${value});`;
     const from = f.sources.length ? `${f.sources.join(', ')}: ` : '';
     const comment = `// ${oneLine(`${f.target} ← ${from}${describeTransform(f.transform, f.sources)}`)}`;
-    // a null or missing value takes the field's default, or leaves the field out
+    // a null or missing value takes the field's default, or leaves the field out (so does a
+    // null default when the target does not accept null)
+    const fallback = defaultOf(f);
     const dflt =
-      f.default !== undefined
-        ? ` ?? ${jsonLiteral(f.default)}`
-        : mayBeNull(f.transform)
-          ? ' ?? undefined'
-          : '';
+      fallback !== undefined ? ` ?? ${jsonLiteral(fallback)}` : mayBeNull(f.transform) ? ' ?? undefined' : '';
     if (f.transform.kind === 'constant')
-      return f.default === undefined
-        ? `${comment} (no default: never set)`
-        : `${comment}\n${put(jsonLiteral(f.default))}`;
+      return fallback === undefined
+        ? `${comment} (${f.default === undefined ? 'no default' : 'optional, null not allowed'}: never set)`
+        : `${comment}\n${put(jsonLiteral(fallback))}`;
     let input: string;
     if (readsWholeInput(f)) input = scope.input;
     else if (f.sources.length === 1) input = this.source(f.sources[0] as string, scope);

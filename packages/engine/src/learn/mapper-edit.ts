@@ -177,6 +177,8 @@ export function applyMapperEdits(
           status: 'edited',
         };
     if (fallback !== undefined) next.default = fallback;
+    // a fact about the target (optional, null not allowed), not about the old mapping: it stays
+    if (fields[at]?.omitNull) next.omitNull = true;
     if (at >= 0) fields[at] = next;
     else fields.push(next);
   }

@@ -185,6 +185,8 @@ export async function inferSampleEdit(input: {
       after.reason = `No source value gives ${JSON.stringify(value)}: it is now the same for every record.`;
       how = 'constant';
     }
+    // a fact about the target (optional, null not allowed), not about the old mapping: it stays
+    if (before?.omitNull) after.omitNull = true;
     if (at >= 0) fields[at] = after;
     else fields.push(after);
     changes.push({ target: t.path, value, before, after, how });

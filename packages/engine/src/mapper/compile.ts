@@ -10,6 +10,7 @@ import type { FieldMapping, MappingSpec, Transform } from '../spec/types.ts';
 import {
   cloneJson,
   concatInput,
+  defaultOf,
   elementsOf,
   planFields,
   readsWholeInput,
@@ -68,7 +69,7 @@ function compileField(field: FieldMapping, driver: string | undefined): FieldFn 
   const step = compileTransform(field.transform);
   const read: FieldFn = readsWholeInput(field) ? (_r, input) => input : sourcesReader(field, driver);
   // null and undefined become the default (deep-copied so outputs never share it) or nothing
-  const dflt = field.default;
+  const dflt = defaultOf(field);
   const orDefault =
     dflt !== null && typeof dflt === 'object'
       ? (v: unknown): unknown => (v !== undefined && v !== null ? v : cloneJson(dflt))

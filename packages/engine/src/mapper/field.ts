@@ -38,10 +38,20 @@ export function readsWholeInput(field: Pick<FieldMapping, 'sources' | 'transform
   );
 }
 
+/**
+ * What a field gets when it has no value: its default, or nothing (undefined: the field is left
+ * out). A null default of an `omitNull` field (optional, and null is not allowed) is nothing.
+ * Every execution path (interpreter, compiled mapper, JSONata, TypeScript) asks this.
+ */
+export function defaultOf(field: Pick<FieldMapping, 'default' | 'omitNull'>): unknown {
+  return field.default === null && field.omitNull === true ? undefined : field.default;
+}
+
 /** null and undefined become the default (deep-copied so outputs never share it) or nothing. */
-export function finish(value: unknown, field: Pick<FieldMapping, 'default'>): unknown {
+export function finish(value: unknown, field: Pick<FieldMapping, 'default' | 'omitNull'>): unknown {
   if (value !== undefined && value !== null) return value;
-  return field.default === undefined ? undefined : cloneJson(field.default);
+  const dflt = defaultOf(field);
+  return dflt === undefined ? undefined : cloneJson(dflt);
 }
 
 export function cloneJson(v: unknown): unknown {

@@ -6,7 +6,7 @@
 import { parsePath, splitAtFirstArray } from '../spec/paths.ts';
 import type { FieldMapping, MappingSpec, Transform } from '../spec/types.ts';
 import { DETECT_LAYOUTS, layoutPattern, tokenizeLayout } from './dates.ts';
-import { type ArrayGroup, planFields, readsWholeInput, relativeSource } from './field.ts';
+import { type ArrayGroup, defaultOf, planFields, readsWholeInput, relativeSource } from './field.ts';
 import { HELPERS, withDeps } from './jsonata-helpers.ts';
 
 const KEYWORDS = new Set(['and', 'or', 'in', 'true', 'false', 'null', 'function']);
@@ -212,8 +212,9 @@ class Emitter {
       f.transform.kind === 'jsonata' && driver === undefined
         ? `(${f.transform.expression})`
         : this.transform(f.transform, input);
-    const dflt = f.default === undefined ? '' : ` : ${lit(f.default)}`;
-    if (f.transform.kind === 'constant') return f.default === undefined ? '$undefined' : lit(f.default);
+    const fallback = defaultOf(f);
+    const dflt = fallback === undefined ? '' : ` : ${lit(fallback)}`;
+    if (f.transform.kind === 'constant') return fallback === undefined ? '$undefined' : lit(fallback);
     return `($v := ${body}; $v != null ? $v${dflt})`;
   }
 }

@@ -208,16 +208,20 @@ export function suggestMapping(input: {
     const r = chosen.get(ti);
     if (!r) {
       const align = alignments[ti];
+      // null marks the field as unmapped; a field that may be missing but not null is left out
       return {
         target: t.info.path,
         sources: [],
         transform: { kind: 'constant' },
         default: null,
+        ...(t.info.omitNull ? { omitNull: true } : {}),
         confidence: 0,
         bucket: bucketOf(0),
-        reason: align
-          ? `No source field of ${align.source} (the array that ${align.target} is aligned with) or outside any array fits ${t.info.path}.`
-          : `No source field fits ${t.info.path}.`,
+        reason:
+          (align
+            ? `No source field of ${align.source} (the array that ${align.target} is aligned with) or outside any array fits ${t.info.path}.`
+            : `No source field fits ${t.info.path}.`) +
+          (t.info.omitNull ? ' It is optional and does not accept null, so it is left out.' : ''),
         status: 'suggested',
       };
     }

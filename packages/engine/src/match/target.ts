@@ -59,32 +59,55 @@ export function targetFromExamples(
   return { type: 'object', properties };
 }
 
-function subschema(schema: JsonSchema, path: string): JsonSchema | undefined {
+const branch = (s: JsonSchema, key: 'properties' | 'items') =>
+  s[key] ? s : [...(s.anyOf ?? []), ...(s.oneOf ?? [])].find((a) => a[key]);
+
+/**
+ * The schema of a target path, and whether the path is required all the way down: the leaf in its
+ * object, that object in its parent, and so on to the root (a list counts by its own property).
+ */
+function subschema(schema: JsonSchema, path: string): { sub: JsonSchema | undefined; required: boolean } {
   let cur: JsonSchema | undefined = schema;
-  const branch = (s: JsonSchema, key: 'properties' | 'items') =>
-    s[key] ? s : [...(s.anyOf ?? []), ...(s.oneOf ?? [])].find((a) => a[key]);
+  let required = true;
   for (const part of path.split('.')) {
     const m = /^(.*?)((\[\*\])*)$/.exec(part)!;
     const obj: JsonSchema | undefined = cur && branch(cur, 'properties');
+    if (!obj?.required?.includes(m[1]!)) required = false;
     cur = obj?.properties && Object.hasOwn(obj.properties, m[1]!) ? obj.properties[m[1]!] : undefined;
     for (let i = 0; cur && i < (m[2]?.length ?? 0) / 3; i++) cur = branch(cur, 'items')?.items;
   }
-  return cur;
+  return { sub: cur, required };
+}
+
+/** Whether null passes the field's schema (unsure, e.g. no schema found: yes). */
+function acceptsNull(f: TargetField, sub: JsonSchema | undefined): boolean {
+  if (!sub || f.types.includes('null') || sub.nullable === true) return true;
+  if (f.types.length > 0) return false;
+  // no type: null passes unless an enum or const rules it out
+  if (f.enum && !f.enum.includes(null)) return false;
+  return !('const' in sub) || sub.const === null;
 }
 
 export interface TargetInfo extends TargetField {
   /** open example values from the schema (`examples`, `default`, `const`) */
   examples?: unknown[];
+  /**
+   * true when a record can be valid without the field but not with null in it: it is not required
+   * (at every level from the root) and its schema does not accept null. Left out when false.
+   */
+  omitNull?: boolean;
 }
 
 /** Target leaves with their examples, from a JSON Schema (required lists normalised first). */
 export function targetInfos(schema: JsonSchema): TargetInfo[] {
   const s = normalizeTargetSchema(schema);
   return listTargetFields(s).map((f) => {
-    const sub = subschema(s, f.path);
+    const { sub, required } = subschema(s, f.path);
     const ex = Array.isArray(sub?.examples) ? (sub.examples as unknown[]) : [];
     const c = sub && 'const' in sub ? [sub.const] : [];
     const examples = [...ex, ...c];
-    return examples.length ? { ...f, examples } : f;
+    const info: TargetInfo = examples.length ? { ...f, examples } : { ...f };
+    if (!required && !acceptsNull(f, sub)) info.omitNull = true;
+    return info;
   });
 }

@@ -46,7 +46,8 @@ export function diffSpecs(a: MappingSpec, b: MappingSpec): SpecDiff {
     const changed: FieldAspect[] = [];
     if (!same(f.sources, g.sources)) changed.push('sources');
     if (!same(f.transform, g.transform)) changed.push('transform');
-    if (!same(f.default, g.default)) changed.push('default');
+    // what the field gets without a value: the default, and whether a null one is left out
+    if (!same(f.default, g.default) || Boolean(f.omitNull) !== Boolean(g.omitNull)) changed.push('default');
     if (f.confidence !== g.confidence || f.bucket !== g.bucket) changed.push('confidence');
     if (f.reason !== g.reason) changed.push('reason');
     if (f.status !== g.status) changed.push('status');

@@ -60,6 +60,12 @@ export interface FieldMapping {
   transform: Transform;
   /** used when the sources are missing/null, or the transform yields null/undefined */
   default?: unknown;
+  /**
+   * The target field may be left out but does not accept null (it is not required and its type
+   * has no null): where it would get null (a null `default`, as the matcher gives the fields it
+   * found no source for), it is left out of the record instead. Absent = null is written.
+   */
+  omitNull?: boolean;
   /** 0..1, calibrated: about this share of mappings with this score are right */
   confidence: number;
   bucket: ConfidenceBucket;
@@ -83,6 +89,8 @@ export interface ApiSpecEntry {
   reason?: string;
   /** Mapwright extension: the full transform, so the round trip is lossless */
   '@transform'?: Transform;
+  /** Mapwright extension: the field's `omitNull` (present only when true) */
+  '@omit_null'?: boolean;
 }
 export type ApiSpec = Record<string, ApiSpecEntry>;
 

@@ -150,6 +150,7 @@ function cleanField(f: Record<string, unknown>): FieldMapping {
     reason: (f.reason as string | undefined) ?? '',
   };
   if (f.default !== undefined) out.default = structuredClone(f.default);
+  if (f.omitNull === true) out.omitNull = true;
   if (f.status !== undefined) out.status = f.status as FieldMappingStatus;
   return out;
 }
@@ -189,6 +190,8 @@ export function validateMappingSpec(input: unknown): SpecValidation {
     if (Array.isArray(raw.sources) && raw.sources.length === 0 && NEEDS_SOURCE.has(String(firstKind)))
       add(`transform ${String(firstKind)} needs at least one source`);
     if (kind === 'constant' && raw.default === undefined) add('a constant needs a default value');
+    if (raw.omitNull !== undefined && typeof raw.omitNull !== 'boolean')
+      add('omitNull must be true or false');
     if (typeof raw.confidence !== 'number' || !(raw.confidence >= 0 && raw.confidence <= 1))
       add('confidence must be a number from 0 to 1');
     if (raw.bucket !== undefined && !oneOf(raw.bucket, BUCKETS))
