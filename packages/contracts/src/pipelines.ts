@@ -257,6 +257,7 @@ export const ZFieldMapping = z.object({
   bucket: z.string(),
   reason: z.string(),
   status: z.string().optional(),
+  omitNull: z.boolean().optional(),
 });
 /** What a corrected record implies: per changed field, the mapping before and after, and how it was found. */
 export const ZSampleInference = z.object({

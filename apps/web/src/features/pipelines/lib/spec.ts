@@ -15,6 +15,8 @@ export interface TFieldMapping {
   bucket: string;
   reason: string;
   status?: string;
+  /** an unmapped optional field that does not accept null is left out rather than set to null */
+  omitNull?: boolean;
 }
 export interface TMappingSpec {
   version: 1;
@@ -40,6 +42,7 @@ export interface TApiSpecEntry {
   confidence?: { score: number; bucket: string };
   reason?: string;
   status?: string;
+  '@omit_null'?: boolean;
 }
 export type TApiSpec = Record<string, TApiSpecEntry>;
 
@@ -68,6 +71,7 @@ export function fromApiSpec(api: TApiSpec): TMappingSpec {
     };
     if (defaults.length > 0) f.default = defaults[0];
     if (e.status) f.status = e.status;
+    if (e['@omit_null'] === true) f.omitNull = true;
     return f;
   });
   return { version: 1, fields };
