@@ -481,6 +481,33 @@ describe.each(DATABASES)('workflows API (%s)', (kind) => {
     expect(one.nodes.map((n: { nodeId: string }) => n.nodeId)).toEqual(['entities', 'cards']);
     expect(one.output).toBeNull();
     expect(one.nodes[1].outputSample).toHaveLength(2);
+
+    // what the engine would map from that run's data, field by field, explained
+    const suggested = await api(demoToken, 'POST', `/api/workflow-runs/${one.id}/mapping`, {});
+    expect(suggested.statusCode).toBe(200);
+    const fields = Object.fromEntries(
+      suggested
+        .json()
+        .mapping.fields.map((f: { target: string; sources: string[]; reason: string }) => [f.target, f]),
+    );
+    expect(suggested.json().nodes.sort()).toEqual(['cards', 'entities']);
+    expect(fields['cards[*].Card.Monthly Limit'].sources).toEqual(['cards[*].limit']);
+    expect(fields['Total Monthly Limit']).toMatchObject({
+      sources: ['cards[*].limit'],
+      transform: { kind: 'aggregate', fn: 'sum' },
+    });
+    expect(fields['cards[*].Holder.Last Name'].reason).toBeTruthy();
+    // onto another schema; a bad schema names the field; another organization's run is not found
+    const other = await api(demoToken, 'POST', `/api/workflow-runs/${one.id}/mapping`, {
+      finalSchema: { type: 'object', properties: { total: { type: 'number' } } },
+    });
+    expect(other.json().mapping.fields.map((f: { target: string }) => f.target)).toEqual(['total']);
+    const bad = await api(demoToken, 'POST', `/api/workflow-runs/${one.id}/mapping`, {
+      finalSchema: { type: 'array' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toContain('finalSchema');
+    expect((await api(owner.token, 'POST', `/api/workflow-runs/${one.id}/mapping`, {})).statusCode).toBe(404);
   });
 
   it('the engine maps to the final schema when the final node has no mapping', async () => {

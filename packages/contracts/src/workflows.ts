@@ -367,6 +367,15 @@ export const ZTestRunRequest = z.object({
   edges: z.array(ZWorkflowEdge).max(1000).optional(),
 });
 export type TTestRunRequest = z.input<typeof ZTestRunRequest>;
+/** What the engine would map from a run's gathered data (POST /workflow-runs/{id}/mapping). */
+export const ZRunMappingRequest = z.object({
+  finalSchema: ZJsonSchema.optional().describe("the schema to map onto; default: the run's final node's"),
+});
+export const ZRunMapping = z.object({
+  mapping: ZMappingSpec,
+  nodes: z.array(z.string()).describe('the nodes whose records were read'),
+});
+export type TRunMapping = z.infer<typeof ZRunMapping>;
 export const ZRetryRunRequest = z.object({
   from: z
     .enum(['failed', 'start'])

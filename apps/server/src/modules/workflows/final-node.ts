@@ -22,6 +22,12 @@ export interface FinalResult {
   errors: { path: string; message: string }[];
 }
 
+/** The engine's mapping of the gathered data onto a final schema (each field with its reason). */
+export function suggestFinalMapping(schema: JsonSchema, outputs: NodeOutputs): MappingSpec {
+  return suggestMapping({ profile: profileRecords([Object.fromEntries(outputs)]), targetSchema: schema })
+    .spec;
+}
+
 export async function runFinalNode(node: TFinalNode, outputs: NodeOutputs): Promise<FinalResult> {
   const input = Object.fromEntries(outputs);
   const schema = checkTargetSchema(node.data.finalSchema, [
@@ -30,9 +36,7 @@ export async function runFinalNode(node: TFinalNode, outputs: NodeOutputs): Prom
     'data',
     'finalSchema',
   ]) as JsonSchema;
-  const spec =
-    (node.data.mapping as MappingSpec | null) ??
-    suggestMapping({ profile: profileRecords([input]), targetSchema: schema }).spec;
+  const spec = (node.data.mapping as MappingSpec | null) ?? suggestFinalMapping(schema, outputs);
   const mapper = compileSpec(spec);
   const output = mapper.isAsync ? await mapper.mapAsync(input) : mapper.map(input);
   const errors = createValidator(schema)

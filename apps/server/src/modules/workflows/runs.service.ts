@@ -1,16 +1,20 @@
 import type {
+  TMappingSpec,
   TNodeRun,
   TWorkflowEdge,
   TWorkflowNode,
   ZRunListQuery,
   ZTestRunRequest,
 } from '@mapwright/contracts';
+import type { JsonSchema } from '@mapwright/engine';
 import type { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { AppError, conflict, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
+import { checkTargetSchema } from '../target-schemas/schema-check.ts';
 import { runDto, runListItem } from './dto.ts';
+import { suggestFinalMapping } from './final-node.ts';
 import {
   checkGraph,
   checkGraphShape,
@@ -158,6 +162,34 @@ async function runOrThrow(ctx: AppContext, p: Principal, id: string) {
 
 export const getRun = async (ctx: AppContext, p: Principal, id: string) =>
   runDto(await runOrThrow(ctx, p, id));
+
+/**
+ * What the engine would map from a run's gathered data onto a final schema (the run's own, or one
+ * being edited): shown on the final node, where it can be pinned and edited.
+ */
+export async function suggestRunMapping(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  body: { finalSchema?: Record<string, unknown> },
+) {
+  const run = await runOrThrow(ctx, p, id);
+  const graph = run.graph as unknown as RunGraph;
+  const final = graph.nodes.find((n) => n.type === 'final');
+  const raw = body.finalSchema ?? final?.data.finalSchema;
+  if (!raw)
+    throw new FieldError(['body', 'finalSchema'], 'the run has no final node: give the schema to map onto');
+  const schema = checkTargetSchema(raw, ['body', 'finalSchema']) as JsonSchema;
+  const ids = graph.nodes.filter((n) => n.type === 'custom').map((n) => n.id);
+  const outputs = await runsRepo.nodeOutputs(ctx.db, run.id, ids);
+  if (outputs.size === 0)
+    throw conflict('This run has no node data to map yet: run the endpoint nodes first');
+  // the engine's spec is the contract's mapping spec (its transforms are the open record there)
+  return {
+    mapping: suggestFinalMapping(schema, outputs) as unknown as TMappingSpec,
+    nodes: [...outputs.keys()],
+  };
+}
 
 /** A queued run is cancelled at once; a running one is asked to stop and ends `cancelled` shortly. */
 export async function cancelRun(ctx: AppContext, p: Principal, id: string) {

@@ -3,6 +3,8 @@ import {
   ZErrorDetail,
   ZRetryRunRequest,
   ZRunListQuery,
+  ZRunMapping,
+  ZRunMappingRequest,
   ZSubmitWorkflowsRequest,
   ZTestRunRequest,
   ZUpdateWorkflowRequest,
@@ -198,6 +200,20 @@ async function workflowRunsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => reply.code(202).send(await runs.cancelRun(ctx, principalOf(req), req.params.id)),
+  );
+  r.post(
+    '/workflow-runs/:id/mapping',
+    {
+      schema: {
+        tags,
+        summary:
+          "The engine's mapping of a run's gathered data onto the final schema, field by field with reasons",
+        params: ZId,
+        body: ZRunMappingRequest.optional(),
+        response: { 200: ZRunMapping, 404: ZErrorDetail, 409: ZErrorDetail, 422: ZValidationError },
+      },
+    },
+    (req) => runs.suggestRunMapping(ctx, principalOf(req), req.params.id, req.body ?? {}),
   );
   r.post(
     '/workflow-runs/:id/retry',
