@@ -96,6 +96,23 @@ test('build the cards workflow from the palette, test it, and run it on a schedu
   await dismissToasts(page);
   await expectNoSeriousA11yViolations(page);
 
+  // the engine's mapping for that data, explained field by field; pinned, every run uses it
+  await panel(page).getByRole('tab', { name: 'Mapping' }).click();
+  await panel(page).getByRole('button', { name: "Show the engine's mapping" }).click();
+  const fields = panel(page).getByRole('list', { name: 'Mapping fields' });
+  await expect(fields.getByRole('listitem').filter({ hasText: 'Total Monthly Limit' })).toContainText(
+    'aggregate',
+  );
+  await expect(fields.getByRole('listitem').filter({ hasText: 'cards[*].Card.Monthly Limit' })).toContainText(
+    'cards[*].limit',
+  );
+  await screenshot(page, 'workflow-builder-mapping');
+  await panel(page)
+    .getByRole('button', { name: /^Pin this mapping/ })
+    .click();
+  await expect(panel(page).getByText('This mapping is pinned')).toBeVisible();
+  await expect(canvas.getByText(/mapping set/)).toBeVisible();
+
   // save it complete, then turn it on every 5 seconds
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Workflow saved')).toBeVisible();

@@ -7,7 +7,6 @@ import {
   List,
   ScrollArea,
   Stack,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -19,6 +18,7 @@ import { JsonEditor } from '../../../../components/ui/json-editor.tsx';
 import { useInferSchema } from '../../api/infer-schema.ts';
 import { useJsonText } from '../../hooks/use-json-text.ts';
 import { ErrorHandlingInputs } from './error-handling-inputs.tsx';
+import { MappingView } from './mapping-view.tsx';
 
 type TData = TFinalNode['data'];
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
@@ -58,42 +58,6 @@ function OutputView({ run }: { run: TWorkflowRun | null }) {
           {pretty(run.output)}
         </Code>
       </ScrollArea.Autosize>
-    </Stack>
-  );
-}
-
-function MappingView({ mapping, onReset }: { mapping: TData['mapping']; onReset: () => void }) {
-  if (!mapping)
-    return (
-      <Text size="sm" c="dimmed">
-        On every run the engine maps the data gathered, one record {'{'}nodeId: [records…]{'}'}, onto the
-        schema: it matches field names, types and values, and explains each choice. Test-run to see the result
-        in Output.
-      </Text>
-    );
-  return (
-    <Stack gap="xs">
-      <Table fz="xs" withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>From</Table.Th>
-            <Table.Th>How</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {mapping.fields.map((f) => (
-            <Table.Tr key={f.target} title={f.reason}>
-              <Table.Td>{f.target}</Table.Td>
-              <Table.Td ff="monospace">{f.sources.join(', ') || '—'}</Table.Td>
-              <Table.Td>{String(f.transform.kind ?? '')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Button size="xs" variant="light" onClick={onReset}>
-        Let the engine suggest the mapping instead
-      </Button>
     </Stack>
   );
 }
@@ -226,7 +190,12 @@ export function FinalNodePanel({
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="mapping" pt="sm">
-          <MappingView mapping={d.mapping} onReset={() => onChange({ mapping: null })} />
+          <MappingView
+            mapping={d.mapping}
+            run={run}
+            finalSchema={d.finalSchema}
+            onChange={(mapping) => onChange({ mapping })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="output" pt="sm">
           <OutputView run={run} />
