@@ -87,6 +87,9 @@ test('a job runs with live progress, grouped errors, quarantine, downloads and a
   test.setTimeout(240_000);
   await login(page);
   seed = await seedData(page);
+  // four big runs for two workers: still running while the list and the tracker are looked at,
+  // however fast this machine maps them
+  await busyWorkers(page);
   await busyWorkers(page);
 
   // the list: the big runs move, the tracker counts them
