@@ -1,20 +1,14 @@
-import { Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconFilterOff, IconListCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { JOBS_PAGE_SIZE, useJobs } from '../api/jobs.ts';
 import { formatCount } from '../lib/format.ts';
 import { filterOf, STATUS_FILTERS } from '../lib/status.ts';
 import { JobTracker } from './job-tracker.tsx';
 import { JobsTable } from './jobs-table.tsx';
-
-const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-};
 
 /** /jobs: every job of the organization, newest first, filterable by status. Filter and page live in the URL. */
 export function JobsPage() {
@@ -102,11 +96,10 @@ export function JobsPage() {
         )}
       </Paper>
       {jobs.data && jobs.data.pages > 1 && (
-        <Pagination
+        <Pager
           total={jobs.data.pages}
           value={page}
           onChange={(p) => update({ page: p })}
-          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
           aria-label="Jobs pages"
         />
       )}

@@ -1,7 +1,8 @@
-import { Badge, Box, Code, Group, Pagination, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TResult } from '@mapwright/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useResultMappings } from '../api/result-mappings.ts';
 import { formatCount } from '../lib/format.ts';
@@ -48,13 +49,7 @@ export function QuarantineList({ run }: { run: TResult }) {
         <QuarantinedRecord key={m.index} m={m} />
       ))}
       {q.data.pages > 1 && (
-        <Pagination
-          total={q.data.pages}
-          value={page}
-          onChange={setPage}
-          aria-label="Quarantined records pages"
-          getControlProps={(c) => ({ 'aria-label': `${c[0]?.toUpperCase()}${c.slice(1)} page` })}
-        />
+        <Pager total={q.data.pages} value={page} onChange={setPage} aria-label="Quarantined records pages" />
       )}
     </Stack>
   );

@@ -1,20 +1,9 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconTimeline } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { bulkDownload } from '../api/bulk-download.ts';
 import { getAllPipelines, usePipelines } from '../api/pipelines.ts';
@@ -221,7 +210,7 @@ function BulkDownloadBody({ onClose }: { onClose: () => void }) {
         )}
       </Paper>
       {(list.data?.pages ?? 0) > 1 && (
-        <Pagination
+        <Pager
           total={list.data?.pages ?? 0}
           value={state.page}
           onChange={bulk.setPage}

@@ -1,20 +1,9 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TPipeline } from '@mapwright/contracts';
 import { IconListCheck, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { usePipelineJobs } from '../api/pipeline-jobs.ts';
 import { useRunJob } from '../api/run-job-mutation.ts';
@@ -146,7 +135,7 @@ export function JobsTab({ pipeline }: { pipeline: TPipeline }) {
             {plural(jobs.data.total, 'job')}
           </Text>
           {jobs.data.pages > 1 && (
-            <Pagination total={jobs.data.pages} value={page} onChange={setPage} aria-label="Job pages" />
+            <Pager total={jobs.data.pages} value={page} onChange={setPage} aria-label="Job pages" />
           )}
         </Group>
       )}

@@ -1,7 +1,8 @@
-import { Button, Group, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconFilterOff, IconPlus, IconSearch, IconTimeline } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { usePipelinesList } from '../hooks/use-pipelines-list.ts';
 import { plural } from '../lib/format.ts';
@@ -122,12 +123,7 @@ export function PipelinesScreen({ view }: { view: TPipelinesView }) {
             : ''}
         </Text>
         {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={state.page}
-            onChange={setPipelinesPage}
-            aria-label="Pipeline pages"
-          />
+          <Pager total={pages} value={state.page} onChange={setPipelinesPage} aria-label="Pipeline pages" />
         )}
       </Group>
       <BulkDownloadModal opened={bulkOpen} onClose={bulkModal.close} />

@@ -1,7 +1,8 @@
-import { Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { TPage } from '@mapwright/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { plural } from '../lib/format.ts';
 
@@ -47,13 +48,7 @@ export function ContentsPanel<T>({
           {plural(data.total, noun)}
         </Text>
         {data.pages > 1 && (
-          <Pagination
-            total={data.pages}
-            value={page}
-            onChange={onPage}
-            size="sm"
-            aria-label={`${noun} pages`}
-          />
+          <Pager total={data.pages} value={page} onChange={onPage} size="sm" aria-label={`${noun} pages`} />
         )}
       </Group>
     </Stack>

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Pagination, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useProjects } from '../api/projects.ts';
 import { plural } from '../lib/format.ts';
@@ -77,7 +78,7 @@ export function ProjectsList() {
             {plural(projects.data.total, 'project')}
           </Text>
           {projects.data.pages > 1 && (
-            <Pagination
+            <Pager
               total={projects.data.pages}
               value={page}
               onChange={setPage}

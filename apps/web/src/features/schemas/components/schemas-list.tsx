@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Menu,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -27,6 +26,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import {
   schemasListStore,
@@ -182,7 +182,7 @@ export function SchemasList() {
           {state.isDataLoaded ? `${state.schemaCount.toLocaleString()} schemas` : ''}
         </Text>
         {pages > 1 && (
-          <Pagination total={pages} value={state.page} onChange={setSchemasPage} aria-label="Schema pages" />
+          <Pager total={pages} value={state.page} onChange={setSchemasPage} aria-label="Schema pages" />
         )}
       </Group>
       <CreateSchemaModal mode={mode} onClose={() => setMode(null)} />

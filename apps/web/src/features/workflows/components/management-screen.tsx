@@ -1,12 +1,13 @@
-import { ACTIVE_POLL_MS, PAGE_CONTROL_LABELS } from '../lib/run-management.ts';
+import { ACTIVE_POLL_MS } from '../lib/run-management.ts';
 import './styles.ts';
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlugConnected, IconPlus, IconRoute, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { isOpenRun } from '../api/runs.ts';
 import { useSourceApps } from '../api/source-apps.ts';
@@ -132,13 +133,7 @@ export function WorkflowsManagementScreen() {
         )}
       </Paper>
       {list.data && list.data.pages > 1 && (
-        <Pagination
-          total={list.data.pages}
-          value={page}
-          onChange={setPage}
-          aria-label="Workflow pages"
-          getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
-        />
+        <Pager total={list.data.pages} value={page} onChange={setPage} aria-label="Workflow pages" />
       )}
       {!noWorkflowsAtAll && (
         <RecentRuns workflows={allWorkflows} anyActive={anyActive} now={now} onOpenRun={setOpenRun} />

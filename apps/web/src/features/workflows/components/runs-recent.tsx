@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { TWorkflow, TWorkflowRunListItem } from '@mapwright/contracts';
 import { IconCalendarOff, IconFilterOff, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { isOpenRun, workflowRunsQueryOptions } from '../api/runs.ts';
 import {
@@ -23,7 +12,6 @@ import {
   formatDateTime,
   formatDuration,
   MISSED_EXPLANATION,
-  PAGE_CONTROL_LABELS,
   RUN_STATUS_FILTERS,
   runFilterOf,
   triggerLabel,
@@ -144,13 +132,7 @@ export function RecentRuns({
           <Text size="sm" c="dimmed">
             {runs.data.total.toLocaleString()} runs · page {page} of {runs.data.pages}
           </Text>
-          <Pagination
-            total={runs.data.pages}
-            value={page}
-            onChange={setPage}
-            aria-label="Run pages"
-            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
-          />
+          <Pager total={runs.data.pages} value={page} onChange={setPage} aria-label="Run pages" />
         </Group>
       )}
     </Stack>

@@ -89,12 +89,6 @@ export const RUN_STATUS_FILTERS: TRunStatusFilter[] = [
 export const runFilterOf = (value: string | null) =>
   RUN_STATUS_FILTERS.find((f) => f.value === value) ?? (RUN_STATUS_FILTERS[0] as TRunStatusFilter);
 
-export const PAGE_CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-};
 /** Active workflows move on their own (next tick, new scheduled runs): lists refresh this often. */
 export const ACTIVE_POLL_MS = 15_000;
 
