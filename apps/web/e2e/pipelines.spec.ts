@@ -151,6 +151,10 @@ test('a pipeline is created in the wizard, listed, filtered, versioned, rolled b
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText(`E2E Empty ${stamp}`);
   await page.getByRole('textbox', { name: 'ID' }).fill('');
+  // this test's pipelines (other specs may have deployed theirs): none is deployed yet. Wait for
+  // the debounced name filter to apply first, or "no match" is only a passing state.
+  await page.getByRole('textbox', { name: 'Name' }).fill(String(stamp));
+  await expect(cards(page)).toHaveCount(3);
   await page.getByText('Deployed', { exact: true }).click();
   await expect(page.getByText('No pipeline matches')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
