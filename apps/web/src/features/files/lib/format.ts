@@ -1,3 +1,5 @@
+export { plural } from '../../../lib/format.ts';
+
 const UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
 
 /** 1536 → "1.5 KB"; binary multiples, one decimal below 10 units, none above. */
@@ -51,6 +53,3 @@ export function fileKind(contentType: string, filename: string): string {
   if (ext) return ext.toUpperCase();
   return contentType || 'File';
 }
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`;
