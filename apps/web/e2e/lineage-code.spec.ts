@@ -153,3 +153,15 @@ test('a pipeline with nothing deployed says so on both screens', async ({ page }
   await expect(page.getByText('Nothing is deployed yet')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a link to a pipeline that does not exist says so and offers the chooser', async ({ page }) => {
+  for (const [path, title] of [
+    ['/lineage', 'Lineage'],
+    ['/code', 'Code'],
+  ] as const) {
+    await page.goto(`${path}?pipeline=00000000-0000-4000-8000-000000000000`);
+    await expect(page.getByText('Pipeline not found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Choose another pipeline' })).toHaveAttribute('href', path);
+  }
+});

@@ -1,8 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import type { TPipeline } from '@mapwright/contracts';
 import { IconPlus, IconRoute } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePipelineOptions } from '../../lib/pipeline-options.ts';
+import { PageHeader } from './page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './query-state.tsx';
 
 const optionLabel = (p: TPipeline) =>
@@ -103,5 +105,28 @@ export function PipelineChooser({ to, purpose }: { to: (id: string) => string; p
         </Table.ScrollContainer>
       </Stack>
     </Paper>
+  );
+}
+
+/** A per-pipeline screen (lineage, code) opened on a pipeline that does not exist. */
+export function PipelineNotFound({ title, to, icon }: { title: string; to: string; icon: ReactNode }) {
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        crumbs={[
+          { label: 'Home', to: '/dashboard' },
+          { label: title, to },
+        ]}
+        title={title}
+      />
+      <Paper withBorder radius="md">
+        <EmptyBlock icon={icon} title="Pipeline not found">
+          It may have been deleted, or the link is wrong.{' '}
+          <Anchor component={Link} to={to}>
+            Choose another pipeline
+          </Anchor>
+        </EmptyBlock>
+      </Paper>
+    </Stack>
   );
 }

@@ -1,9 +1,13 @@
-import { Anchor, Badge, Button, Group, Paper, Stack } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import type { TPipeline } from '@mapwright/contracts';
 import { IconCodeOff, IconExternalLink, IconGitBranch, IconRoute } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PipelineChooser, PipelineSwitch } from '../../../components/ui/pipeline-chooser.tsx';
+import {
+  PipelineChooser,
+  PipelineNotFound,
+  PipelineSwitch,
+} from '../../../components/ui/pipeline-chooser.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { CODE_FORMATS, type TCodeFormat } from '../api/mapper-code.ts';
@@ -58,25 +62,7 @@ function PipelineCode({ id }: { id: string }) {
   if (pipeline.isPending) return <LoadingBlock label="Loading the pipeline…" />;
   if (pipeline.error) {
     if (pipeline.error instanceof ApiError && [404, 422].includes(pipeline.error.status))
-      return (
-        <Stack gap="lg">
-          <PageHeader
-            crumbs={[
-              { label: 'Home', to: '/dashboard' },
-              { label: 'Code', to: '/code' },
-            ]}
-            title="Code"
-          />
-          <Paper withBorder radius="md">
-            <EmptyBlock icon={<IconCodeOff size={22} />} title="Pipeline not found">
-              It may have been deleted, or the link is wrong.{' '}
-              <Anchor component={Link} to="/code">
-                Choose another pipeline
-              </Anchor>
-            </EmptyBlock>
-          </Paper>
-        </Stack>
-      );
+      return <PipelineNotFound title="Code" to="/code" icon={<IconCodeOff size={22} />} />;
     return <ErrorBlock error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
   }
   const p = pipeline.data as TPipeline;

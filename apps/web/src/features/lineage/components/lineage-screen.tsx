@@ -1,9 +1,13 @@
-import { Anchor, Badge, Button, Group, Paper, Stack } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack } from '@mantine/core';
 import type { TPipeline } from '@mapwright/contracts';
 import { IconCode, IconExternalLink, IconRoute, IconRouteOff } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PipelineChooser, PipelineSwitch } from '../../../components/ui/pipeline-chooser.tsx';
+import {
+  PipelineChooser,
+  PipelineNotFound,
+  PipelineSwitch,
+} from '../../../components/ui/pipeline-chooser.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useDeployedMapper } from '../api/deployed-mapper.ts';
@@ -42,25 +46,7 @@ function PipelineLineage({ id }: { id: string }) {
   if (pipeline.isPending) return <LoadingBlock label="Loading the pipeline…" />;
   if (pipeline.error) {
     if (pipeline.error instanceof ApiError && [404, 422].includes(pipeline.error.status))
-      return (
-        <Stack gap="lg">
-          <PageHeader
-            crumbs={[
-              { label: 'Home', to: '/dashboard' },
-              { label: 'Lineage', to: '/lineage' },
-            ]}
-            title="Lineage"
-          />
-          <Paper withBorder radius="md">
-            <EmptyBlock icon={<IconRouteOff size={22} />} title="Pipeline not found">
-              It may have been deleted, or the link is wrong.{' '}
-              <Anchor component={Link} to="/lineage">
-                Choose another pipeline
-              </Anchor>
-            </EmptyBlock>
-          </Paper>
-        </Stack>
-      );
+      return <PipelineNotFound title="Lineage" to="/lineage" icon={<IconRouteOff size={22} />} />;
     return <ErrorBlock error={pipeline.error} onRetry={() => void pipeline.refetch()} />;
   }
   const p = pipeline.data as TPipeline;
