@@ -9,7 +9,7 @@ export function formatPercent(share: number): string {
   return `${(share * 100).toLocaleString(undefined, { maximumFractionDigits: 1 })}%`;
 }
 
-export const formatDateTime = (iso: string | null) =>
+export const formatDateTime = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

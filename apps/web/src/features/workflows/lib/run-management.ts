@@ -94,8 +94,8 @@ export const ACTIVE_POLL_MS = 15_000;
 
 // ---------- formats ----------
 
-export const formatDateTime = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+export { formatCount, formatDateTime } from '../../../lib/format.ts';
+
 export const formatDay = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';
 
@@ -130,8 +130,6 @@ export function formatDuration(ms: number | null | undefined): string {
   const m = Math.floor(s / 60);
   return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
 }
-
-export const formatCount = (n: number) => n.toLocaleString();
 
 /** The name a node shows: its label (custom) or name (final), else its id. */
 export function nodeLabels(workflow: Pick<TWorkflow, 'nodes'> | undefined): Map<string, string> {
