@@ -1,7 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, DATABASES, multipart, type TestApp, type TestUser } from './helper.ts';
+import {
+  createTestApp,
+  createUser,
+  DATABASES,
+  eventually,
+  multipart,
+  type TestApp,
+  type TestUser,
+} from './helper.ts';
 
 const CSV = 'id,name,amount\n1,Ada,10.5\n2,Grace,"1,200.00"\n';
 
@@ -134,7 +142,11 @@ describe.each(DATABASES)('projects, files and versions (%s)', (kind) => {
     const json = await t.as(v.token, { method: 'POST', url: '/api/files', payload: { file: 'x' } });
     expect(json.statusCode).toBe(422);
     expect((await t.as(v.token, { method: 'GET', url: '/api/files' })).json().total).toBe(0);
-    expect(readdirSync(join(t.app.ctx.config.DATA_DIR, 'blobs', 'tmp'))).toEqual([]);
+    // the refused upload's temporary file is removed as its stream closes, which can be just after
+    // the answer has gone out
+    const tmp = join(t.app.ctx.config.DATA_DIR, 'blobs', 'tmp');
+    await eventually(async () => readdirSync(tmp).length === 0);
+    expect(readdirSync(tmp)).toEqual([]);
     expect(blobCount()).toBe(before);
   });
 

@@ -265,10 +265,13 @@ describe.each(DATABASES)('workflow runner against a failing API (%s)', (kind) =>
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(run.status).toBe('cancelled');
     expect(run.nodes.map((n: { status: string }) => n.status)).toEqual(['cancelled', 'skipped']);
-    const runRow = await t.database.db.select().from(tasks).where(eq(tasks.kind, 'workflow.run'));
-    expect(runRow.find((r) => (r.payload as { runId: string }).runId === started.id)?.status).toBe(
-      'cancelled',
-    );
+    // the queue marks the task once the handler has returned, just after the run row
+    const taskStatus = async () =>
+      (await t.database.db.select().from(tasks).where(eq(tasks.kind, 'workflow.run'))).find(
+        (r) => (r.payload as { runId: string }).runId === started.id,
+      )?.status;
+    await eventually(async () => (await taskStatus()) === 'cancelled');
+    expect(await taskStatus()).toBe('cancelled');
     expect((await post(`/api/workflow-runs/${started.id}/cancel`)).statusCode).toBe(409);
   });
 
