@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,14 +53,18 @@ export function createLocalBlobStore(root: string): BlobStore {
           cb(null, chunk);
         },
       });
+      const out = createWriteStream(tmp);
       try {
-        await pipeline(data, meter, createWriteStream(tmp));
+        await pipeline(data, meter, out);
         const sha256 = hash.digest('hex');
         const dest = pathOf(sha256);
         await mkdir(join(dest, '..'), { recursive: true });
         await rename(tmp, dest);
         return { sha256, size };
       } catch (err) {
+        // a refused upload can fail before the file is even open: wait until the stream has
+        // closed, or the open lands after the rm and leaves an empty file behind
+        if (!out.closed) await once(out, 'close').catch(() => {});
         await rm(tmp, { force: true });
         // the request stream may still be flowing; drain it so the client gets our answer
         data.resume();
