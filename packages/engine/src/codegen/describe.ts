@@ -32,6 +32,8 @@ const AGGREGATE = {
   first: 'first of',
   last: 'last of',
   join: 'join of',
+  earliest: 'earliest of',
+  latest: 'latest of',
 } as const;
 
 export function describeTransform(t: Transform, sources: readonly string[] = []): string {
@@ -59,6 +61,12 @@ export function describeTransform(t: Transform, sources: readonly string[] = [])
       const n = Object.keys(t.table).length;
       return `lookup (${n} ${n === 1 ? 'value' : 'values'}${t.caseInsensitive ? ', any case' : ''})`;
     }
+    case 'name':
+      return `${t.part} name part`;
+    case 'phone':
+      return t.to === 'digits'
+        ? `phone as ${t.nationalLength ?? 10} national digits`
+        : `phone as E.164 (+${t.countryCode ?? '1'})`;
     case 'arithmetic':
       return `${ARITHMETIC[t.op] ?? t.op} ${t.operand}`;
     case 'aggregate': {

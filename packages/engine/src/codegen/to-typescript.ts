@@ -232,6 +232,12 @@ const DETECT_LAYOUTS: ((v: unknown) => DateParts | undefined)[] = [\n${tries.joi
           `(x) => ${this.use('lookup')}(x, ${this.table(t)}, ${Boolean(t.caseInsensitive)}, ${keep})`,
         );
       }
+      case 'name':
+        return each(`(x) => ${this.use('namePart')}(x, ${str(t.part)})`);
+      case 'phone':
+        return each(
+          `(x) => ${this.use('phone')}(x, ${str(t.to)}, ${str(t.countryCode ?? '1')}, ${numberLiteral(t.nationalLength ?? 10)})`,
+        );
       case 'arithmetic':
         return each(`(x) => ${this.use('calc')}(x, '${t.op}', ${numberLiteral(t.operand)})`);
       case 'aggregate': {

@@ -6,6 +6,7 @@
  * with String.raw so the regexes read as they run; none of them may contain `${`.
  */
 import { ISO_RE_SOURCE, MONTHS } from '../mapper/dates.ts';
+import { NAME_PARTICLES, NAME_SUFFIXES, NAME_TITLES } from '../mapper/parts.ts';
 import { FALSE_WORDS, TRUE_WORDS } from '../mapper/values.ts';
 
 export interface TsHelper {
@@ -158,7 +159,7 @@ function toText(v: unknown): string | undefined {
   toNumber: {
     deps: [],
     code: String.raw`/**
- * "$1,234.50" gives 1234.5, "(12.00)" gives -12 (accounting negative), "45%" gives 0.45, " 7 " gives 7;
+ * "$1,234.50" and "USD 1,234.50" give 1234.5, "(12.00)" gives -12 (accounting negative), "45%" gives 0.45, " 7 " gives 7;
  * true/false give 1/0. Anything else (including "", "1e5", "abc") gives undefined.
  */
 function toNumber(v: unknown): number | undefined {
@@ -166,6 +167,7 @@ function toNumber(v: unknown): number | undefined {
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v !== 'string') return undefined;
   let t = v.trim();
+  t = t.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, ''); // an ISO 4217 code: "USD 1,234.50", "99 EUR"
   const negative = /^\(.*\)$/.test(t);
   if (negative) t = t.slice(1, -1);
   const percent = t.endsWith('%');
@@ -247,6 +249,83 @@ function splitPart(v: unknown, separator: string, index: number): string | undef
   const parts = s.split(separator);
   const i = index < 0 ? parts.length + index : index;
   return i >= 0 && i < parts.length ? parts[i] : undefined;
+}`,
+  },
+  namePart: {
+    deps: ['toText'],
+    code: String.raw`/**
+ * One part of a person's name. With a comma the name is "Last, First Middle" unless only suffixes
+ * follow it ("John Smith, Jr."); a leading title is dropped, trailing suffixes are kept apart, the
+ * last word (with lower-case particles before it: "van Gogh") is the last name, the first word
+ * the first name, the words between the middle name. One word is a first name.
+ */
+function namePart(v: unknown, part: 'first' | 'middle' | 'last' | 'suffix'): string | undefined {
+  const text = toText(v);
+  if (text === undefined) return undefined;
+  const words = (s: string) => s.split(/\s+/).filter((w) => w !== '');
+  const bare = (w: string) => w.toLowerCase().replace(/\./g, '');
+  const isSuffix = (w: string) => NAME_SUFFIXES.includes(bare(w));
+  const comma = text.indexOf(',');
+  let given: string[];
+  let family: string[] | undefined;
+  const suffix: string[] = [];
+  if (comma >= 0) {
+    const left = words(text.slice(0, comma));
+    const right = words(text.slice(comma + 1).replace(/,/g, ' '));
+    if (right.length > 0 && right.every(isSuffix)) {
+      given = left;
+      suffix.push(...right);
+    } else {
+      given = right;
+      family = left;
+    }
+  } else given = words(text);
+  const tail = family ?? given;
+  const found: string[] = [];
+  while (tail.length > 1 && isSuffix(tail[tail.length - 1] as string)) found.unshift(tail.pop() as string);
+  suffix.unshift(...found);
+  while (given.length > 1 && NAME_TITLES.includes(bare(given[0] as string))) given.shift();
+  if (family === undefined) {
+    if (given.length === 0) return undefined;
+    let at = given.length;
+    if (given.length > 1) {
+      at = given.length - 1;
+      while (at > 1 && NAME_PARTICLES.includes(given[at - 1] as string)) at--;
+    }
+    family = given.slice(at);
+    given = given.slice(0, at);
+  }
+  if (part === 'first') return given[0];
+  if (part === 'middle') return given.length > 1 ? given.slice(1).join(' ') : undefined;
+  if (part === 'last') return family.length > 0 ? family.join(' ') : undefined;
+  return suffix.length > 0 ? suffix.join(' ') : undefined;
+}
+const NAME_TITLES = ${words(NAME_TITLES)};
+const NAME_SUFFIXES = ${words(NAME_SUFFIXES)};
+const NAME_PARTICLES = ${words(NAME_PARTICLES)};`,
+  },
+  phone: {
+    deps: ['toText'],
+    code: String.raw`/**
+ * A phone number as its national digits or in E.164: an extension (from the first letter on),
+ * punctuation and spaces are dropped; the country code (after +, 00 or nothing) in front of a
+ * national number of the right length is removed; a + number of another country is kept in E.164.
+ */
+function phone(v: unknown, to: 'digits' | 'e164', countryCode: string, nationalLength: number): string | undefined {
+  const text = toText(v);
+  if (text === undefined) return undefined;
+  const main = text.replace(/[A-Za-z][\s\S]*$/, '');
+  const plus = /^\s*(\+|00)/.test(main);
+  let d = main.replace(/\D/g, '');
+  if (/^\s*00/.test(main)) d = d.slice(2);
+  let national: string | undefined;
+  if (d.length === nationalLength && !plus) national = d;
+  else if (d.length === countryCode.length + nationalLength && d.startsWith(countryCode)) {
+    national = d.slice(countryCode.length);
+  }
+  if (national !== undefined) return to === 'digits' ? national : '+' + countryCode + national;
+  if (plus && to === 'e164' && d.length >= 8 && d.length <= 15 && d[0] !== '0') return '+' + d;
+  return undefined;
 }`,
   },
   lookup: {
@@ -345,6 +424,30 @@ function joinOf(v: unknown, separator: string): string {
   let max = Number.NEGATIVE_INFINITY;
   for (const n of ns) max = Math.max(max, n);
   return max;
+}`,
+  },
+  earliestOf: {
+    deps: ['listOf', 'toText'],
+    code: `/** The smallest text of a list (ISO dates: the earliest). */
+function earliestOf(v: unknown): string | undefined {
+  let best: string | undefined;
+  for (const x of listOf(v)) {
+    const s = toText(x);
+    if (s !== undefined && s !== '' && (best === undefined || s < best)) best = s;
+  }
+  return best;
+}`,
+  },
+  latestOf: {
+    deps: ['listOf', 'toText'],
+    code: `/** The largest text of a list (ISO dates: the latest). */
+function latestOf(v: unknown): string | undefined {
+  let best: string | undefined;
+  for (const x of listOf(v)) {
+    const s = toText(x);
+    if (s !== undefined && s !== '' && (best === undefined || s > best)) best = s;
+  }
+  return best;
 }`,
   },
   avgOf: {

@@ -4,7 +4,10 @@
  * the generated expression and the compiled mapper give identical outputs.
  */
 import { ISO_RE_SOURCE } from './dates.ts';
+import { NAME_PARTICLES, NAME_SUFFIXES, NAME_TITLES } from './parts.ts';
 import { FALSE_WORDS, TRUE_WORDS } from './values.ts';
+
+const list = (xs: readonly string[]) => JSON.stringify(xs);
 
 const TRIM = '$replace($v, /^\\s+|\\s+$/, "")';
 
@@ -30,6 +33,7 @@ export const HELPERS: Record<string, { deps: string[]; code: string }> = {
     deps: [],
     code: `function($v){ $type($v) = "number" ? $v : $type($v) = "boolean" ? ($v ? 1 : 0) : $type($v) = "string" ? (
       $t := ${TRIM};
+      $t := $replace($t, /^[A-Z]{3}\\s*|\\s*[A-Z]{3}$/, "");
       $neg := $contains($t, /^\\(.*\\)$/);
       $t := $neg ? $substring($t, 1, $length($t) - 2) : $t;
       $pct := $contains($t, /%$/);
@@ -58,6 +62,60 @@ export const HELPERS: Record<string, { deps: string[]; code: string }> = {
   concat: {
     deps: ['text'],
     code: `function($vs, $sep){ ($p := [$map($vs, function($x){ ($s := $text($x); $s != "" ? $s) })]; $count($p) > 0 ? $join($p, $sep)) }`,
+  },
+  // parts.ts nameParts, step for step; `[…]` around $filter keeps one-word results lists
+  nameParts: {
+    deps: ['text'],
+    code: `function($v){ ($t := $text($v); $exists($t) ? (
+      $words := function($s){ [$filter($split($s, /\\s+/), function($w){ $w != "" })] };
+      $bare := function($w){ $lowercase($replace($w, ".", "")) };
+      $isSuf := function($w){ $bare($w) in ${list(NAME_SUFFIXES)} };
+      $isTitle := function($w){ $bare($w) in ${list(NAME_TITLES)} };
+      $take := function($ws, $from, $to){ [$filter($ws, function($w, $i){ $i >= $from and $i < $to })] };
+      $comma := $contains($t, ",");
+      $left := $words($substringBefore($t, ","));
+      $right := $words($replace($substringAfter($t, ","), ",", " "));
+      $sufOnly := $comma and $count($right) > 0 and $count([$filter($right, function($w){ $not($isSuf($w)) })]) = 0;
+      $inverted := $comma and $not($sufOnly);
+      $given := $inverted ? $right : $comma ? $left : $words($t);
+      $tail := $inverted ? $left : $given;
+      $popSuf := function($ws, $acc){ ($count($ws) > 1 and $isSuf($ws[-1])) ? $popSuf($take($ws, 0, $count($ws) - 1), $append([$ws[-1]], $acc)) : {"ws": $ws, "suf": $acc} };
+      $popped := $popSuf($tail, []);
+      $suffix := $append($popped.suf, $sufOnly ? $right : []);
+      $given := $inverted ? $given : [$popped.ws];
+      $family := $inverted ? [$popped.ws] : [];
+      $dropTitles := function($ws){ ($count($ws) > 1 and $isTitle($ws[0])) ? $dropTitles($take($ws, 1, $count($ws))) : $ws };
+      $given := $dropTitles($given);
+      $at := function($ws, $i){ ($i > 1 and $ws[$i - 1] in ${list(NAME_PARTICLES)}) ? $at($ws, $i - 1) : $i };
+      $split1 := $inverted ? -1 : $count($given) <= 1 ? -2 : $at($given, $count($given) - 1);
+      $family := $split1 >= 0 ? $take($given, $split1, $count($given)) : $family;
+      $given := $split1 >= 0 ? $take($given, 0, $split1) : $given;
+      $sufText := $count($suffix) > 0 ? $join($suffix, " ");
+      $not($split1 = -2 and $count($given) = 0) ? {
+        "first": $count($given) > 0 ? $given[0],
+        "middle": $count($given) > 1 ? $join($take($given, 1, $count($given)), " "),
+        "last": $count($family) > 0 ? $join($family, " "),
+        "suffix": $sufText
+      }
+    )) }`,
+  },
+  phone: {
+    deps: ['text'],
+    code: `function($v, $to, $cc, $n){ ($t := $text($v); $exists($t) ? (
+      $main := $replace($t, /[A-Za-z][\\s\\S]*$/, "");
+      $plus := $contains($main, /^\\s*(\\+|00)/);
+      $d := $replace($main, /\\D/, "");
+      $d := $contains($main, /^\\s*00/) ? $substring($d, 2) : $d;
+      $nat := ($length($d) = $n and $not($plus)) ? $d
+        : ($length($d) = $length($cc) + $n and $substring($d, 0, $length($cc)) = $cc) ? $substring($d, $length($cc));
+      $exists($nat) ? ($to = "digits" ? $nat : "+" & $cc & $nat)
+        : ($plus and $to = "e164" and $length($d) >= 8 and $length($d) <= 15 and $substring($d, 0, 1) != "0") ? "+" & $d
+    )) }`,
+  },
+  extremeText: {
+    deps: ['list', 'text'],
+    code: `function($v, $latest){ ($s := [$filter([$map($list($v), $text)], function($x){ $x != "" })];
+      $reduce($s, function($a, $b){ ($latest ? $b > $a : $b < $a) ? $b : $a })) }`,
   },
   // not named `pad`: a helper `$pad` would shadow JSONata's built-in $pad and call itself forever
   zpad: { deps: [], code: 'function($n, $w){ $pad($string($n), 0 - $w, "0") }' },

@@ -159,11 +159,20 @@ class Emitter {
           return `($k := ${this.use('text')}(${x}); $r := $exists($k) ? $lookup(${tv}, ${key}); $exists($r) ? $r${miss})`;
         });
       }
+      case 'name':
+        return each((x) => `${this.use('nameParts')}(${x}).${t.part}`);
+      case 'phone':
+        return each(
+          (x) =>
+            `${this.use('phone')}(${x}, ${lit(t.to)}, ${lit(t.countryCode ?? '1')}, ${lit(t.nationalLength ?? 10)})`,
+        );
       case 'arithmetic':
         return each((x) => `($n := ${this.use('num')}(${x}); $exists($n) ? $n ${t.op} (${lit(t.operand)}))`);
       case 'aggregate': {
         const l = `${this.use('list')}(${input})`;
         if (t.fn === 'count') return `$count(${l})`;
+        if (t.fn === 'earliest' || t.fn === 'latest')
+          return `${this.use('extremeText')}(${input}, ${t.fn === 'latest'})`;
         if (t.fn === 'first') return `${l}[0]`;
         if (t.fn === 'last') return `${l}[-1]`;
         if (t.fn === 'join') return `$join([$map(${l}, ${this.use('text')})], ${lit(t.separator ?? ', ')})`;

@@ -7,6 +7,7 @@
  */
 import type { Transform } from '../spec/types.ts';
 import { dateReformatter } from './dates.ts';
+import { extremeText, namePart, phoneNumber } from './parts.ts';
 import { caster, parseNumber, titleCase, toText } from './values.ts';
 
 export type Scalar = (v: unknown) => unknown;
@@ -115,6 +116,7 @@ export function aggregate(fn: Extract<Transform, { kind: 'aggregate' }>['fn'], s
   return (v) => {
     const list = Array.isArray(v) ? v : present(v) ? [v] : [];
     if (fn === 'count') return list.length;
+    if (fn === 'earliest' || fn === 'latest') return extremeText(fn)(list);
     if (fn === 'first') return list.length ? list[0] : undefined;
     if (fn === 'last') return list.length ? list[list.length - 1] : undefined;
     if (fn === 'join') {
@@ -198,6 +200,10 @@ export function scalarOf(t: Transform): Scalar | undefined {
       return eachElement(splitPart(t.separator, t.index));
     case 'lookup':
       return eachElement(lookupValue(t));
+    case 'name':
+      return eachElement(namePart(t.part));
+    case 'phone':
+      return eachElement(phoneNumber(t.to, t.countryCode, t.nationalLength));
     case 'arithmetic':
       return eachElement(arithmetic(t.op, t.operand));
     case 'aggregate':

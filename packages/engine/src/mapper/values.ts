@@ -9,7 +9,13 @@ export const NUMBER_NOISE = /[\s$€£¥,]/g;
 export const NUMBER_SHAPE = /^-?\d+(\.\d+)?$/;
 
 /**
- * "$1,234.50" -> 1234.5, "(12.00)" -> -12 (accounting negative), "45%" -> 0.45, " 7 " -> 7.
+ * An ISO 4217 currency code at either end of an amount ("USD 1,234.50", "99.00 EUR"): removed
+ * before the number is read. Upper case only, so words are not taken for codes.
+ */
+export const CURRENCY_CODE = /^[A-Z]{3}\s*|\s*[A-Z]{3}$/g;
+
+/**
+ * "$1,234.50" -> 1234.5, "USD 1,234.50" -> 1234.5, "(12.00)" -> -12 (accounting negative), "45%" -> 0.45, " 7 " -> 7.
  * Anything else (including "", "1e5", "abc") -> undefined.
  * Hot in every number cast, so the rules (NUMBER_NOISE, NUMBER_SHAPE, `^\(.*\)$` and `%$`, as
  * toJsonata emits them) are applied by index and character tests rather than slices and regexes.
@@ -18,7 +24,11 @@ export function parseNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value !== 'string') return undefined;
-  const t = value.trim();
+  let t = value.trim();
+  // only an upper-case letter at an end can start or end a currency code: the regex is rarely run
+  if (isUpperAscii(t.charCodeAt(0)) || isUpperAscii(t.charCodeAt(t.length - 1))) {
+    t = t.replace(CURRENCY_CODE, '');
+  }
   // the regex, not just the two ends: `.` stops at line breaks, so "(1\n2)" is not a negative
   const neg = t.charCodeAt(0) === 0x28 && ACCOUNTING_NEGATIVE.test(t);
   const start = neg ? 1 : 0;
@@ -34,6 +44,7 @@ export function parseNumber(value: unknown): number | undefined {
 }
 
 const ACCOUNTING_NEGATIVE = /^\(.*\)$/;
+const isUpperAscii = (c: number) => c >= 0x41 && c <= 0x5a;
 /** exact powers of ten for decimalValue */
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 

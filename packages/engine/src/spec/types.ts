@@ -29,6 +29,17 @@ export type Transform =
   | { kind: 'concat'; separator: string }
   /** split one source and take the part at `index` (negative counts from the end) */
   | { kind: 'split'; separator: string; index: number }
+  /**
+   * one part of a person's name ("Smith Jr., Mary Ann" / "Dr. Mary Ann Smith Jr."): titles dropped,
+   * "Last, First Middle" understood, suffixes (Jr., III, PhD) kept apart
+   */
+  | { kind: 'name'; part: 'first' | 'middle' | 'last' | 'suffix' }
+  /**
+   * a phone number as its national digits (`digits`, `nationalLength` long, default 10) or E.164
+   * (`e164`, +`countryCode` national; default country code "1"); punctuation, spaces, a leading
+   * +code / 00code and an extension (from the first letter on) are dropped; no value when it does not fit
+   */
+  | { kind: 'phone'; to: 'digits' | 'e164'; countryCode?: string; nationalLength?: number }
   /** map source values to target values; keys are String(sourceValue); unmatched -> `fallback` */
   | {
       kind: 'lookup';
@@ -40,7 +51,8 @@ export type Transform =
   /** reduce an array source (a path with `[*]`) to one value */
   | {
       kind: 'aggregate';
-      fn: 'count' | 'sum' | 'min' | 'max' | 'avg' | 'first' | 'last' | 'join';
+      /** earliest / latest: the smallest / largest text (ISO dates sort in time order: put a date step before) */
+      fn: 'count' | 'sum' | 'min' | 'max' | 'avg' | 'first' | 'last' | 'join' | 'earliest' | 'latest';
       separator?: string;
     }
   /** no source: the field always gets `default` */

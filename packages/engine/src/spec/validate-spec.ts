@@ -83,6 +83,27 @@ export function transformProblems(t: unknown, at = 'transform'): string[] {
       need(typeof t.separator === 'string' && t.separator !== '', 'separator must be a non-empty string');
       need(Number.isInteger(t.index), 'index must be an integer');
       break;
+    case 'name':
+      need(
+        oneOf(t.part, ['first', 'middle', 'last', 'suffix']),
+        'part must be first, middle, last or suffix',
+      );
+      break;
+    case 'phone':
+      need(oneOf(t.to, ['digits', 'e164']), 'to must be digits or e164');
+      need(
+        t.countryCode === undefined ||
+          (typeof t.countryCode === 'string' && /^[1-9]\d{0,2}$/.test(t.countryCode)),
+        'countryCode must be 1 to 3 digits',
+      );
+      need(
+        t.nationalLength === undefined ||
+          (Number.isInteger(t.nationalLength) &&
+            (t.nationalLength as number) >= 4 &&
+            (t.nationalLength as number) <= 14),
+        'nationalLength must be an integer from 4 to 14',
+      );
+      break;
     case 'lookup':
       need(isObj(t.table), 'table must be an object of source value -> target value');
       need(
@@ -101,8 +122,8 @@ export function transformProblems(t: unknown, at = 'transform'): string[] {
       break;
     case 'aggregate':
       need(
-        oneOf(t.fn, ['count', 'sum', 'min', 'max', 'avg', 'first', 'last', 'join']),
-        'fn must be count, sum, min, max, avg, first, last or join',
+        oneOf(t.fn, ['count', 'sum', 'min', 'max', 'avg', 'first', 'last', 'join', 'earliest', 'latest']),
+        'fn must be count, sum, min, max, avg, first, last, join, earliest or latest',
       );
       need(t.separator === undefined || typeof t.separator === 'string', 'separator must be a string');
       break;
