@@ -147,6 +147,14 @@ const specArb: fc.Arbitrary<MappingSpec> = fc
       field('e', ['name', 'phone'], ph2),
       field('f', ['amount'], { kind: 'cast', to: 'number' }),
       field('g', ['amount'], { kind: 'cast', to: 'integer' }),
+      field('r', ['amount'], { kind: 'round', decimals: 2 }),
+      field('s', ['events[*].at'], {
+        kind: 'chain',
+        steps: [
+          { kind: 'aggregate', fn: 'sum' },
+          { kind: 'round', decimals: 1 },
+        ],
+      }),
       field('h', ['events[*].at'], { kind: 'aggregate', fn }),
       field('i', ['events[*].at'], {
         kind: 'chain',

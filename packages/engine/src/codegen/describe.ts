@@ -61,6 +61,8 @@ export function describeTransform(t: Transform, sources: readonly string[] = [])
       const n = Object.keys(t.table).length;
       return `lookup (${n} ${n === 1 ? 'value' : 'values'}${t.caseInsensitive ? ', any case' : ''})`;
     }
+    case 'round':
+      return `round to ${t.decimals} decimal${t.decimals === 1 ? '' : 's'}`;
     case 'name':
       return `${t.part} name part`;
     case 'phone':

@@ -232,6 +232,8 @@ const DETECT_LAYOUTS: ((v: unknown) => DateParts | undefined)[] = [\n${tries.joi
           `(x) => ${this.use('lookup')}(x, ${this.table(t)}, ${Boolean(t.caseInsensitive)}, ${keep})`,
         );
       }
+      case 'round':
+        return each(`(x) => ${this.use('roundTo')}(x, ${numberLiteral(t.decimals)})`);
       case 'name':
         return each(`(x) => ${this.use('namePart')}(x, ${str(t.part)})`);
       case 'phone':

@@ -251,6 +251,17 @@ function splitPart(v: unknown, separator: string, index: number): string | undef
   return i >= 0 && i < parts.length ? parts[i] : undefined;
 }`,
   },
+  roundTo: {
+    deps: ['toNumber'],
+    code: `/** A number rounded half up to some decimals. */
+function roundTo(v: unknown, decimals: number): number | undefined {
+  const n = toNumber(v);
+  if (n === undefined) return undefined;
+  const f = 10 ** decimals;
+  const r = Math.floor(n * f + 0.5) / f;
+  return Number.isFinite(r) ? r : undefined;
+}`,
+  },
   namePart: {
     deps: ['toText'],
     code: String.raw`/**

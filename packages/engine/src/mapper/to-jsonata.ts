@@ -159,6 +159,13 @@ class Emitter {
           return `($k := ${this.use('text')}(${x}); $r := $exists($k) ? $lookup(${tv}, ${key}); $exists($r) ? $r${miss})`;
         });
       }
+      case 'round': {
+        const f = lit(10 ** t.decimals);
+        return each(
+          (x) =>
+            `($n := ${this.use('num')}(${x}); $exists($n) ? ($r := $floor($n * ${f} + 0.5) / ${f}; $r = 0 ? 0 : $r))`,
+        );
+      }
       case 'name':
         return each((x) => `${this.use('nameParts')}(${x}).${t.part}`);
       case 'phone':

@@ -112,6 +112,17 @@ export function arithmetic(op: '+' | '-' | '*' | '/', operand: number): Scalar {
   };
 }
 
+/** floor(n × 10^d + 0.5) / 10^d: half up, the same float steps in every backend. */
+export function roundTo(decimals: number): Scalar {
+  const f = 10 ** decimals;
+  return (v) => {
+    const n = parseNumber(v);
+    if (n === undefined) return undefined;
+    const r = Math.floor(n * f + 0.5) / f;
+    return Number.isFinite(r) ? r : undefined;
+  };
+}
+
 export function aggregate(fn: Extract<Transform, { kind: 'aggregate' }>['fn'], separator = ', '): Scalar {
   return (v) => {
     const list = Array.isArray(v) ? v : present(v) ? [v] : [];
@@ -200,6 +211,8 @@ export function scalarOf(t: Transform): Scalar | undefined {
       return eachElement(splitPart(t.separator, t.index));
     case 'lookup':
       return eachElement(lookupValue(t));
+    case 'round':
+      return eachElement(roundTo(t.decimals));
     case 'name':
       return eachElement(namePart(t.part));
     case 'phone':

@@ -17,6 +17,10 @@ import {
 } from './features.ts';
 import { acceptedCount, type Knowledge, learnedLookup } from './knowledge.ts';
 import { WordWeights } from './names.ts';
+import { aggregateProposals } from './propose-aggregate.ts';
+import { codeCandidates } from './propose-codes.ts';
+import { addressConcatCandidates, nameJoinCandidates, nameSplitCandidates } from './propose-parts.ts';
+import { targetPatterns } from './propose-schema.ts';
 import { nameScore, scorePair, valueContext } from './score.ts';
 import { aggregateCandidates, nameConcatCandidates, type Raw } from './synthesize.ts';
 import { targetInfos } from './target.ts';
@@ -117,6 +121,7 @@ export function suggestMapping(input: {
   const minScore = input.options?.minScore ?? 0.05;
   const minAssign = input.options?.minAssignScore ?? 0.4;
   const targets = targetInfos(input.targetSchema).map(targetFeature);
+  const patterns = targetPatterns(input.targetSchema);
   const sources = profile.fields.filter((f) => f.type !== 'object' && f.type !== 'array').map(sourceFeature);
 
   const weights = new WordWeights();
@@ -133,9 +138,19 @@ export function suggestMapping(input: {
         acceptedCount(knowledge, s.profile.path, t.info.path) ||
         acceptedCount(knowledge, s.profile.name, t.info.name);
       const score = accepted ? 1 - (1 - r.score) * (1 - Math.min(0.9, 0.6 + 0.1 * accepted)) : r.score;
-      return { si, score, notes: r.notes, name: r.name };
+      // a value of a target outside any array cannot be a list: from inside an array it needs an aggregate
+      const listy = s.profile.inArray && !t.info.inArray && !t.info.isArray;
+      return { si, score: listy ? score * 0.5 : score, notes: r.notes, name: r.name };
     });
-    for (const a of [...aggregateCandidates(t, sources, weights), ...nameConcatCandidates(t, sources)]) {
+    for (const a of [
+      ...aggregateCandidates(t, sources, weights),
+      ...nameConcatCandidates(t, sources),
+      ...aggregateProposals(t, sources, weights),
+      ...nameSplitCandidates(t, sources),
+      ...addressConcatCandidates(t, sources),
+      ...nameJoinCandidates(t, sources),
+      ...codeCandidates(t, sources),
+    ]) {
       if (a.score > (raws[a.si]?.score ?? 0)) raws[a.si] = a;
     }
     return raws;
@@ -170,11 +185,15 @@ export function suggestMapping(input: {
     const t = targets[ti]!;
     const s = sources[r.si]!;
     const learned = learnedLookup(knowledge, t.info.path) ?? learnedLookup(knowledge, t.info.name);
-    const choice: { transform: Transform; note?: string } = r.aggregate
-      ? { transform: { kind: 'aggregate', fn: r.aggregate } }
-      : r.also
-        ? { transform: { kind: 'concat', separator: ' ' } }
-        : chooseTransform(s, t, learned, r.score >= 0.25 || Boolean(learned));
+    const choice: { transform: Transform; note?: string } = r.transform
+      ? { transform: r.transform }
+      : r.aggregate
+        ? { transform: { kind: 'aggregate', fn: r.aggregate } }
+        : r.also
+          ? { transform: { kind: 'concat', separator: ' ' } }
+          : chooseTransform(s, t, learned, r.score >= 0.25 || Boolean(learned), {
+              pattern: patterns.get(t.info.path),
+            });
     const accepted =
       acceptedCount(knowledge, s.profile.path, t.info.path) ||
       acceptedCount(knowledge, s.profile.name, t.info.name);
@@ -200,9 +219,10 @@ export function suggestMapping(input: {
   const used = new Set<number>();
   for (const { ti, r } of pairs) {
     const needs = [r.si, ...(r.also ?? [])];
-    if (chosen.has(ti) || (!r.aggregate && needs.some((i) => used.has(i)))) continue;
+    const claims = !r.aggregate && !r.shared;
+    if (chosen.has(ti) || (claims && needs.some((i) => used.has(i)))) continue;
     chosen.set(ti, r);
-    if (!r.aggregate) for (const i of needs) used.add(i);
+    if (claims) for (const i of needs) used.add(i);
   }
   const specFields: FieldMapping[] = targets.map((t, ti) => {
     const r = chosen.get(ti);

@@ -1,3 +1,4 @@
+import type { Transform } from '../spec/types.ts';
 import type { SourceFeature, TargetFeature } from './features.ts';
 import { conceptOf, conceptSimilarity, nameConcepts, splitWords, type WordWeights } from './names.ts';
 import { AGGREGATE_WORDS } from './vocabulary.ts';
@@ -11,6 +12,10 @@ export interface Raw {
   aggregate?: 'sum' | 'count' | 'avg' | 'min' | 'max';
   /** further sources joined after `si` (concat) */
   also?: number[];
+  /** the transform a proposer chose (name parts, address line, aggregates with steps, code lookups) */
+  transform?: Transform;
+  /** reads its sources without claiming them (a full name feeds first and last name) */
+  shared?: boolean;
 }
 
 /** Candidates that reduce an array of the source to one value (`total_amount`, `item_count`). */

@@ -1,6 +1,10 @@
+import { parseDate } from '../mapper/dates.ts';
+import { phoneNumber } from '../mapper/parts.ts';
+import { parseNumber } from '../mapper/values.ts';
 import type { Transform } from '../spec/types.ts';
 import { mapValues } from '../values/map-values.ts';
 import type { SourceFeature, TargetFeature } from './features.ts';
+import { codeMapping, describeCodes } from './propose-codes.ts';
 
 export interface TransformChoice {
   transform: Transform;
@@ -8,54 +12,160 @@ export interface TransformChoice {
   note?: string;
 }
 
-/** The transform that makes the source's values valid for the target: casts, date layouts, lookups. */
+/** What the target schema says about a field's values beyond its type (see propose-schema.ts). */
+export interface TargetRules {
+  pattern?: string;
+}
+
+const pctOf = (x: number) => `${Math.round(x * 100)}%`;
+
+/** The sample values of a source (distinct values, or the tracked sample), without empties. */
+function sampleOf(s: SourceFeature): string[] {
+  return s.values.filter((v) => v.trim() !== '');
+}
+
+/** Share of the values for which `ok` holds. */
+function shareOf(values: string[], ok: (v: string) => boolean): number {
+  if (values.length === 0) return 0;
+  let n = 0;
+  for (const v of values) if (ok(v)) n++;
+  return n / values.length;
+}
+
+function compilePattern(p: string | undefined): RegExp | undefined {
+  if (!p) return undefined;
+  try {
+    return new RegExp(p, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Phone numbers to what the target's pattern wants: the national digits (`^\d{10}$`) or E.164
+ * (`^\+[1-9]\d{1,14}$`). Chosen when most of the sample fits the pattern only after the transform.
+ */
+function phoneChoice(values: string[], re: RegExp, pattern: string): TransformChoice | undefined {
+  const asIs = shareOf(values, (v) => re.test(v));
+  if (asIs >= 0.95) return undefined;
+  let best: { t: Transform; share: number } | undefined;
+  for (const t of [
+    { kind: 'phone', to: 'digits' },
+    { kind: 'phone', to: 'e164' },
+  ] as const) {
+    const f = phoneNumber(t.to);
+    const share = shareOf(values, (v) => {
+      const x = f(v);
+      return typeof x === 'string' && re.test(x);
+    });
+    if (share > (best?.share ?? 0)) best = { t: { ...t }, share };
+  }
+  if (!best || best.share < 0.8 || best.share <= asIs) return undefined;
+  const want =
+    best.t.kind === 'phone' && best.t.to === 'digits'
+      ? 'ten digits (the national number)'
+      : 'E.164 (+ country code 1 and the national number)';
+  return {
+    transform: best.t,
+    note: `the target pattern ${pattern} wants ${want}; ${pctOf(best.share)} of the sample fits after removing punctuation, spaces and the country code (${pctOf(asIs)} as is)${best.share < 0.95 ? '; review the rest' : ''}`,
+  };
+}
+
+/** Dates: one layout when every sampled value has it, else each value's own layout (US order first). */
+function dateChoice(s: SourceFeature, t: TargetFeature, values: string[]): TransformChoice | undefined {
+  const to = t.info.format === 'date-time' ? 'date-time' : 'date';
+  const p = s.profile;
+  const withLayout = p.layout ? shareOf(values, (v) => parseDate(v, p.layout) !== undefined) : 0;
+  if (p.layout && withLayout >= 0.999) {
+    const isoAlready =
+      (to === 'date' && p.layout === 'YYYY-MM-DD') || (to === 'date-time' && p.layout === 'iso');
+    if (isoAlready) return undefined;
+    return {
+      transform: { kind: 'date', from: p.layout, to },
+      note: `dates re-written from ${p.layout} to ISO ${to} (the target's format: ${to})`,
+    };
+  }
+  const detected = shareOf(values, (v) => parseDate(v) !== undefined);
+  if (detected < 0.8 || detected <= withLayout) return undefined;
+  return {
+    transform: { kind: 'date', to },
+    note: `dates in several layouts (${p.layout ? `${pctOf(withLayout)} ${p.layout}, ` : ''}${pctOf(detected)} read by trying the usual layouts, US month/day order first) re-written to ISO ${to} (the target's format)${detected < 0.95 ? '; review the rest' : ''}`,
+  };
+}
+
+/** The transform that makes the source's values valid for the target: casts, date layouts, lookups, phones. */
 export function chooseTransform(
   s: SourceFeature,
   t: TargetFeature,
   learned?: Record<string, unknown>,
   /** build lookups only for plausible pairs: value mapping is the costly part */
   withLookup = true,
+  rules: TargetRules = {},
 ): TransformChoice {
   const p = s.profile;
   const types = t.info.types;
+  const values = sampleOf(s);
   // a closed enum, or a short list of examples (a CSV target's de-facto vocabulary) with categories
   const shortExamples = !t.closed && t.values.length > 0 && t.values.length <= 50 && s.categorical;
   if (withLookup && (t.closed || shortExamples) && s.values.length > 0) {
     const m = mapValues(s.values, t.values, { learned });
-    const identical = m.entries.every((e) => e.target === null || String(e.target) === e.source);
-    if (!identical && (t.closed || m.coverage >= 0.5)) {
-      const mapped = m.entries.length - m.unmatched.length;
+    const spelled: Record<string, unknown> = {};
+    for (const e of m.entries) if (e.target !== null && e.target !== undefined) spelled[e.source] = e.target;
+    // codes the spelling does not explain (F → FULL_TIME, 1 → male, U → unknown), closed enums only
+    const codes = t.closed && m.unmatched.length > 0 ? codeMapping(s.values, t.values, spelled) : undefined;
+    const table = codes && codes.coverage > m.coverage ? { ...m.table, ...codes.table } : m.table;
+    const entries = Object.keys(table).length;
+    const identical = Object.entries(table).every(([k, v]) => v === null || String(v) === k);
+    const coverage = codes && codes.coverage > m.coverage ? codes.coverage : m.coverage;
+    if (!identical && (t.closed || coverage >= 0.5)) {
+      const mapped = Object.values(table).filter((v) => v !== null && v !== undefined).length;
+      const byCode = codes && codes.coverage > m.coverage ? describeCodes(codes, true) : '';
+      const review = codes && codes.coverage > m.coverage && codes.review;
       return {
         // examples are not a closed list: unmatched values pass through unchanged
-        transform: { kind: 'lookup', table: m.table, fallback: t.closed ? 'null' : 'keep' },
-        note: `values translated by a lookup (${mapped} of ${m.entries.length} source values matched)`,
+        transform: { kind: 'lookup', table, fallback: t.closed ? 'null' : 'keep' },
+        note:
+          `values translated by a lookup (${mapped} of ${Math.max(entries, s.values.length)} source values matched)` +
+          (byCode ? `; by meaning: ${byCode}` : '') +
+          (review ? '; marked for review: some pairs are unsure' : ''),
       };
     }
   }
-  if (t.expectsDate && s.date && p.layout) {
-    const to = t.info.format === 'date-time' ? 'date-time' : 'date';
-    const isoAlready =
-      (to === 'date' && p.layout === 'YYYY-MM-DD') || (to === 'date-time' && p.layout === 'iso');
-    if (!isoAlready)
-      return {
-        transform: { kind: 'date', from: p.layout, to },
-        note: `dates re-written from ${p.layout} to ISO ${to}`,
-      };
+  if (t.expectsDate && (s.date || shareOf(values, (v) => parseDate(v) !== undefined) >= 0.8)) {
+    const d = dateChoice(s, t, values);
+    if (d) return d;
+  }
+  const re = compilePattern(rules.pattern);
+  if (
+    re &&
+    rules.pattern &&
+    (p.format === 'phone' || /phone|mobile|cell|fax|tel/i.test(p.name) || p.type === 'string')
+  ) {
+    const ph = phoneChoice(values, re, rules.pattern);
+    if (ph) return ph;
   }
   const wants = (x: string) => types.includes(x) && !types.includes('string');
-  if (wants('integer') && p.type !== 'integer' && s.numeric)
+  // numbers written as text the profile did not call numeric: accounting negatives, codes, spaces
+  const numeric =
+    s.numeric || (p.type === 'string' && shareOf(values, (v) => parseNumber(v) !== undefined) >= 0.9);
+  if (wants('integer') && p.type !== 'integer' && numeric)
     return { transform: { kind: 'cast', to: 'integer' }, note: 'cast to integer' };
-  if (wants('number') && p.type !== 'number' && p.type !== 'integer' && s.numeric) {
+  if (wants('number') && p.type !== 'number' && p.type !== 'integer' && numeric) {
+    const coded = values.some((v) => /^[A-Z]{3}\s*\S|\S\s*[A-Z]{3}$/.test(v.trim()));
+    const negative = values.some((v) => /^\(.*\)$/.test(v.trim()));
     const what =
-      p.format === 'currency'
-        ? 'currency amounts'
+      p.format === 'currency' || coded
+        ? `currency amounts${coded ? ' (currency codes such as USD removed)' : ''}`
         : p.format === 'percent'
           ? 'percentages'
           : 'numbers written as text';
-    return { transform: { kind: 'cast', to: 'number' }, note: `${what} cast to number` };
+    return {
+      transform: { kind: 'cast', to: 'number' },
+      note: `${what}${negative ? ', (1,234.00) read as negative' : ''} cast to number; thousands separators and currency symbols dropped (${pctOf(shareOf(values, (v) => parseNumber(v) !== undefined))} of the sample reads as a number)`,
+    };
   }
   if (wants('boolean') && p.type !== 'boolean')
-    return { transform: { kind: 'cast', to: 'boolean' }, note: 'cast to boolean' };
+    return { transform: { kind: 'cast', to: 'boolean' }, note: 'yes/no codes cast to boolean' };
   if (
     types.length &&
     types.every((x) => x === 'string' || x === 'null') &&

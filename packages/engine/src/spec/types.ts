@@ -48,6 +48,8 @@ export type Transform =
       caseInsensitive?: boolean;
     }
   | { kind: 'arithmetic'; op: '+' | '-' | '*' | '/'; operand: number }
+  /** a number rounded half up to `decimals` places (0–10): sums of amounts without float noise */
+  | { kind: 'round'; decimals: number }
   /** reduce an array source (a path with `[*]`) to one value */
   | {
       kind: 'aggregate';

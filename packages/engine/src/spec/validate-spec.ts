@@ -120,6 +120,12 @@ export function transformProblems(t: unknown, at = 'transform'): string[] {
       need(typeof t.operand === 'number' && Number.isFinite(t.operand), 'operand must be a finite number');
       need(!(t.op === '/' && t.operand === 0), 'operand: division by zero');
       break;
+    case 'round':
+      need(
+        Number.isInteger(t.decimals) && (t.decimals as number) >= 0 && (t.decimals as number) <= 10,
+        'decimals must be an integer from 0 to 10',
+      );
+      break;
     case 'aggregate':
       need(
         oneOf(t.fn, ['count', 'sum', 'min', 'max', 'avg', 'first', 'last', 'join', 'earliest', 'latest']),
