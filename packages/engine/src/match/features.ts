@@ -1,6 +1,7 @@
+import { inferColumnType } from '../profile/column-type.ts';
 import type { FieldProfile } from '../profile/types.ts';
 import { isNullLike, normalizeText, stem, valueKeys } from '../values/normalize.ts';
-import { nameConcepts, nameTrigrams, splitWords } from './names.ts';
+import { conceptOf, nameConcepts, nameTrigrams, splitWords } from './names.ts';
 import type { TargetInfo } from './target.ts';
 import { NUMERIC_WORDS } from './vocabulary.ts';
 
@@ -19,6 +20,13 @@ export interface SourceFeature {
   /** words used in the values (text columns only) */
   words: string[];
   grams: Set<string>;
+  /**
+   * the values look like identifiers or codes of many things: integers or strings (not decimals,
+   * dates, booleans or free text), with many distinct values
+   */
+  idLike: boolean;
+  /** the prefix all values share, when they are identifiers or links of one pattern (`templateOf`) */
+  template?: string;
 }
 
 /** What the matcher knows about one target field. */
@@ -37,9 +45,52 @@ export interface TargetFeature {
   expectsDate: boolean;
   expectsBoolean: boolean;
   grams: Set<string>;
+  /** what the target's example values are, when there are a few: dates, numbers or other text */
+  valueKind: 'date' | 'number' | 'text' | 'none';
+  /** the name's last word is `id` / `identifier` / `uuid` (the field identifies something) */
+  namesId: boolean;
+  /**
+   * how many targets (this one included) take the same kind of formatted value — dates, emails,
+   * URLs, UUIDs — set by `ValueIndex`; a format few targets take is specific evidence
+   */
+  formatPeers: number;
+  /** the prefix all example values share (`templateOf`) */
+  template?: string;
+  /** at least five example values (enough to tell whether they share a template) */
+  manyValues: boolean;
 }
 
 const NUMERIC_FORMATS = new Set(['integer-string', 'number-string', 'currency', 'percent']);
+/** Numbers as people write them: `1200`, `-3.5`, `$1,200.50`, `1 200 €`, `12%`. */
+const NUMBER_LIKE = /^[-+]?\s*[$€£¥]?\s*(\d{1,3}([,\s]\d{3})+|\d+)(\.\d+)?\s*(%|[$€£¥])?$/;
+
+/** Whether a value is a number, possibly written with a currency sign, thousands separators or %. */
+export function numberLike(v: unknown): boolean {
+  return typeof v === 'number' || (typeof v === 'string' && NUMBER_LIKE.test(v.trim()));
+}
+
+/** The number in a value written as `numberLike` accepts (NaN otherwise). */
+export function numberOf(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (!numberLike(v)) return Number.NaN;
+  return Number(String(v).replace(/[\s,$€£¥%]/g, ''));
+}
+
+function isIdLike(p: FieldProfile, numeric: boolean, date: boolean): boolean {
+  if (date || p.type === 'boolean' || p.format === 'boolean-string') return false;
+  if (
+    p.type === 'number' ||
+    p.format === 'number-string' ||
+    p.format === 'currency' ||
+    p.format === 'percent'
+  )
+    return false;
+  if (!numeric && p.type !== 'string') return false;
+  // free text (several words) is not an identifier
+  if (!numeric && (p.stats?.maxLength ?? 0) > 40) return false;
+  const seen = Math.max(1, p.count - Math.round(p.nullRate * p.count));
+  return p.format === 'uuid' || p.distinctCount >= Math.min(10, 0.5 * seen);
+}
 const MAX_VALUES = 300;
 
 export function sourceFeature(p: FieldProfile): SourceFeature {
@@ -62,14 +113,15 @@ export function sourceFeature(p: FieldProfile): SourceFeature {
     keys: values.map(valueKeys),
     words: numeric || date ? [] : valueWords(values),
     grams: nameTrigrams(p.name),
+    idLike: isIdLike(p, numeric, date),
+    template: templateOf(values),
   };
 }
 
 export function targetFeature(t: TargetInfo): TargetFeature {
   const values = (t.enum ?? t.examples ?? []).filter((v) => v !== null && v !== undefined && v !== '');
-  const numCount = values.filter(
-    (v) => typeof v === 'number' || /^[-+]?\d+(\.\d+)?$/.test(String(v).trim()),
-  ).length;
+  const numCount = values.filter(numberLike).length;
+  const leaf = nameConcepts(t.name || t.path);
   const words = splitWords(t.name);
   const schemaNumeric = t.types.some((x) => x === 'number' || x === 'integer') && !t.types.includes('string');
   const nameNumeric =
@@ -77,7 +129,7 @@ export function targetFeature(t: TargetInfo): TargetFeature {
   const parents = t.path.split('.').slice(0, -1).join(' ');
   return {
     info: t,
-    leaf: nameConcepts(t.name || t.path),
+    leaf,
     path: nameConcepts(`${parents} ${t.name}`),
     doc: nameConcepts(normalizeText(`${t.title ?? ''} ${t.description ?? ''}`)),
     values,
@@ -87,7 +139,52 @@ export function targetFeature(t: TargetInfo): TargetFeature {
     expectsDate: t.format === 'date' || t.format === 'date-time',
     expectsBoolean: t.types.includes('boolean') && !t.types.includes('string'),
     grams: nameTrigrams(t.name),
+    valueKind: valueKindOf(values, numCount),
+    formatPeers: 0,
+    template: templateOf(values),
+    manyValues: values.length >= 5,
+    namesId: leaf.length > 0 && leaf[leaf.length - 1] === ID,
   };
+}
+
+const ID = conceptOf('identifier');
+
+const SCHEME = /^([a-z][a-z0-9+.-]*:\/\/)?(www\.)?/i;
+
+/**
+ * The prefix shared by all of at least five distinct string values, beyond a URL scheme and `www.`,
+ * when it is at least 4 characters: the pattern of identifiers and links of one kind
+ * (`http://www.wikidata.org/entity/Q…`, `ORD-2024-…`). Numbers and dates have none.
+ */
+export function templateOf(values: unknown[]): string | undefined {
+  const sample = values.slice(0, 300);
+  const strings = sample.filter((v): v is string => typeof v === 'string');
+  if (strings.length < 5 || strings.length < sample.length * 0.9) return undefined;
+  let prefix = strings[0]!;
+  for (const v of strings) {
+    let i = 0;
+    while (i < prefix.length && i < v.length && prefix[i] === v[i]) i++;
+    prefix = prefix.slice(0, i);
+    if (!prefix) return undefined;
+  }
+  const rest = prefix.slice(SCHEME.exec(prefix)?.[0].length ?? 0);
+  const partialScheme = 'https://www.'.startsWith(prefix) || 'http://www.'.startsWith(prefix);
+  if (partialScheme || rest.length < 4 || /^[-+]?[\d.,\s]*$/.test(prefix)) return undefined;
+  return prefix;
+}
+
+/** The kind of formatted value a target takes (dates of any layout count as one kind). */
+export function formatKind(t: TargetFeature): string | undefined {
+  if (t.expectsDate || t.valueKind === 'date') return 'date';
+  return t.info.format;
+}
+
+function valueKindOf(values: unknown[], numCount: number): TargetFeature['valueKind'] {
+  if (values.length < 2) return 'none';
+  if (numCount >= 0.8 * values.length) return 'number';
+  const sample = values.slice(0, 50).map(String);
+  const format = inferColumnType(sample, 0.8).format;
+  return format === 'date' || format === 'date-time' ? 'date' : 'text';
 }
 
 const WORD_STOP = new Set(['and', 'the', 'for', 'with', 'not', 'other', 'nos', 'than', 'from']);
@@ -112,6 +209,12 @@ export class ValueIndex {
   private vocabularySize: Float64Array;
   constructor(targets: TargetFeature[]) {
     this.targetCount = targets.length;
+    const peers = new Map<string, number>();
+    for (const t of targets) {
+      const k = formatKind(t);
+      if (k) peers.set(k, (peers.get(k) ?? 0) + 1);
+    }
+    for (const t of targets) t.formatPeers = peers.get(formatKind(t) ?? '') ?? 0;
     this.vocabularySize = new Float64Array(targets.length);
     targets.forEach((t, i) => {
       if (t.numericValues < 0.5) {

@@ -1,5 +1,13 @@
 import { editSimilarity, stem } from '../values/normalize.ts';
-import { ABBREVIATIONS, NUMBER_PREFIXES, STOPWORDS, SYNONYM_GROUPS } from './vocabulary.ts';
+import { stemSimilarity } from './lexicon/lexical.ts';
+import {
+  ABBREVIATIONS,
+  NUMBER_PREFIXES,
+  PHRASES,
+  STOPWORDS,
+  SYNONYM_GROUPS,
+  UNIT_TABLE,
+} from './vocabulary.ts';
 
 /** Splits a field name into lower-case words: camelCase, snake_case, kebab-case, dots, digits. */
 export function splitWords(name: string): string[] {
@@ -29,14 +37,16 @@ export function conceptOf(word: string): string {
 
 /** Words of a name after abbreviation expansion and stopword removal, as concepts. */
 export function nameConcepts(name: string): string[] {
-  const words = splitWords(name);
+  const words = rewritePhrases(splitWords(name));
   const out: string[] = [];
   words.forEach((w, i) => {
     // nChildren / NoOfItems, and HouseNo / AccountNr at the end
     const lead = i === 0 && NUMBER_PREFIXES.has(w);
     const tail = i === words.length - 1 && (w === 'no' || w === 'nr' || w === 'nbr');
+    // a trailing No / Nr is a reference number — an identifier (Staff No, Invoice Nr); a leading
+    // one counts (data-naming conventions)
     if (words.length > 1 && (lead || tail)) {
-      out.push(conceptOf('number'));
+      out.push(conceptOf(lead ? 'number' : 'identifier'));
       return;
     }
     const expanded = ABBREVIATIONS.get(w);
@@ -45,33 +55,24 @@ export function nameConcepts(name: string): string[] {
   return out.length ? out : words.map(conceptOf);
 }
 
-const UNITS = new Set(
-  [
-    'centimeter',
-    'cm',
-    'mm',
-    'millimeter',
-    'kilogram',
-    'kg',
-    'gram',
-    'pound',
-    'lbs',
-    'meter',
-    'km',
-    'ml',
-    'mg',
-    'usd',
-    'eur',
-    'gbp',
-    'sec',
-    'seconds',
-    'ms',
-    'hrs',
-    'hours',
-    'inch',
-    'inches',
-  ].map((u) => conceptOf(u)),
-);
+/** `given name` / `givenname` / `forename` → `first name` (synonymous multiword names, `PHRASES`). */
+function rewritePhrases(words: string[]): string[] {
+  let out: string[] | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const two = i + 1 < words.length ? PHRASES.get(`${words[i]} ${words[i + 1]}`) : undefined;
+    const one = two ? undefined : PHRASES.get(words[i]!);
+    if (!two && !one) {
+      out?.push(words[i]!);
+      continue;
+    }
+    out ??= words.slice(0, i);
+    out.push(...(two ?? one)!.split(' '));
+    if (two) i++;
+  }
+  return out ?? words;
+}
+
+const UNITS = new Set(UNIT_TABLE.flatMap((g) => g.entries).map((u) => conceptOf(u)));
 
 /** "follow up" written as "followup": joins adjacent words of `a` that form one word of `b`. */
 export function joinCompounds(a: string[], b: string[]): string[] {
@@ -141,12 +142,19 @@ function computeWordSimilarity(a: string, b: string): number {
   const [s, l] = a.length <= b.length ? [a, b] : [b, a];
   // truncations such as consum/consumption or num/number
   if (s.length >= 3 && l.startsWith(s)) return 0.8;
+  let form = 0;
   if (s.length >= 5) {
     const e = editSimilarity(a, b);
-    if (e >= 0.8) return e * 0.9;
+    if (e >= 0.8) form = e * 0.9;
   }
-  if (isVowelDrop(s, l)) return 0.7;
-  return 0;
+  if (!form && isVowelDrop(s, l)) form = 0.7;
+  return Math.max(form, meaningSimilarity(a, b));
+}
+
+/** WordNet relatedness of two concepts (stems: WordNet is asked about the words they stand for). */
+function meaningSimilarity(a: string, b: string): number {
+  if (a.length < 3 || b.length < 3) return 0;
+  return stemSimilarity(a, b);
 }
 
 /** Vowel-dropping abbreviations: nm/name, cnt/count, qty/quantity, amt/amount (not age/average). */

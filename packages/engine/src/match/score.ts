@@ -1,5 +1,5 @@
-import type { SourceFeature, TargetFeature } from './features.ts';
-import { conceptSimilarity, joinCompounds, trigramSimilarity, type WordWeights } from './names.ts';
+import { numberOf, type SourceFeature, type TargetFeature } from './features.ts';
+import { conceptOf, conceptSimilarity, joinCompounds, trigramSimilarity, type WordWeights } from './names.ts';
 
 const SPEC = 0.5;
 
@@ -57,7 +57,7 @@ function oneSided(a: string[], b: string[], weights: WordWeights): number {
 }
 
 function numericRange(values: unknown[]): [number, number] | undefined {
-  const nums = values.map((v) => Number(v)).filter((n) => Number.isFinite(n));
+  const nums = values.map(numberOf).filter((n) => Number.isFinite(n));
   if (nums.length < values.length * 0.8 || nums.length === 0) return undefined;
   return [Math.min(...nums), Math.max(...nums)];
 }
@@ -69,18 +69,57 @@ function rangeOverlap(a: [number, number], b: [number, number]): number {
   return union === 0 ? 1 : inter / union;
 }
 
-/** Name similarity: words (with synonyms and abbreviations), the full path, characters, docs. */
+/**
+ * Name similarity: words (with synonyms and abbreviations), the full path, characters, docs.
+ * A nested target's enclosing objects are context: `organization.id` is the id of an organization,
+ * so a source whose name or path does not mention the organization matches its leaf only in part
+ * (`id` less than `org_id`).
+ */
 export function nameScore(s: SourceFeature, t: TargetFeature, weights: WordWeights): number {
   const sl = joinCompounds(s.leaf, t.leaf);
   const tl = joinCompounds(t.leaf, s.leaf);
-  const leaf = conceptSimilarity(sl, tl, weights);
+  let leaf = conceptSimilarity(sl, tl, weights);
+  let chars = 0.9 * trigramSimilarity(s.grams, t.grams);
+  const nested = t.path.length > t.leaf.length;
+  if (nested) {
+    const context = t.path.slice(0, t.path.length - t.leaf.length);
+    const factor = 0.85 + 0.15 * oneSidedSoft(context, s.path, weights);
+    leaf *= factor;
+    chars *= factor;
+  }
   const path =
-    s.path.length > s.leaf.length || t.path.length > t.leaf.length
-      ? 0.95 * conceptSimilarity(s.path, t.path, weights)
-      : 0;
-  const chars = 0.9 * trigramSimilarity(s.grams, t.grams);
+    s.path.length > s.leaf.length || nested ? 0.95 * conceptSimilarity(s.path, t.path, weights) : 0;
   const doc = t.doc.length ? 0.8 * oneSided(s.leaf, t.doc, weights) : 0;
-  return Math.max(leaf, path, chars, doc);
+  // what the values are names the field too: phone numbers in `Mobile` fit a `phone` target
+  const word = FORMAT_WORD.get(s.profile.format ?? '');
+  const held = word ? 0.8 * bestWordSimilarity(word, t.leaf) : 0;
+  return Math.max(leaf, path, chars, doc, held);
+}
+
+/** Formats that name what a value is (the profile detects them from the values themselves). */
+const FORMAT_WORD = new Map([
+  ['email', conceptOf('email')],
+  ['url', conceptOf('url')],
+  ['phone', conceptOf('phone')],
+]);
+
+function bestWordSimilarity(word: string, words: string[]): number {
+  let best = 0;
+  for (const y of words) best = Math.max(best, conceptSimilarity([word], [y]));
+  return best;
+}
+
+/** The weighted share of `a`'s words that have a similar word in `b` (soft, one-sided). */
+function oneSidedSoft(a: string[], b: string[], weights: WordWeights): number {
+  let num = 0;
+  let den = 0;
+  for (const x of a) {
+    let best = 0;
+    for (const y of b) best = Math.max(best, conceptSimilarity([x], [y]));
+    num += weights.weight(x) * best;
+    den += weights.weight(x);
+  }
+  return den ? num / den : 0;
 }
 
 /** Scores one (source, target) pair from names, values, types and structure. */
@@ -122,7 +161,9 @@ export function scorePair(
     // category values that the target's value list does not admit: probably another field
     const listLike = t.closed || t.values.length <= 50;
     if (cov < 0.3 && (s.categorical || (!s.numeric && !s.date && listLike)) && t.numericValues < 0.5) {
-      score *= 0.55 + cov;
+      // examples are an open list: the same name outweighs values the examples happen to miss
+      const sameName = t.closed ? 0 : Math.max(0, (name - 0.8) / 0.2);
+      score *= Math.min(1, 0.55 + cov + 0.3 * sameName);
       notes.push('its values do not fit the target values');
     }
     if (s.numeric && !s.categorical && t.numericValues < 0.5 && cov < 0.3) score *= 0.6;
@@ -131,8 +172,12 @@ export function scorePair(
   }
   // types and formats: an agreeing semantic format is evidence of its own (email ~ email)
   const fmt = FORMAT_OF[p.format ?? ''];
-  if (fmt && (t.info.format === fmt || (fmt === 'date' && t.info.format === 'date-time'))) {
-    score = 1 - (1 - score) * 0.6;
+  const dates = (f: string | undefined) => f === 'date' || f === 'date-time';
+  if (fmt && (t.info.format === fmt || (dates(fmt) && dates(t.info.format)))) {
+    // without example values the format is all there is to go on, and the fewer targets take it,
+    // the more the agreement tells (one date field among 20)
+    const common = t.values.length ? 1 : Math.min(1, Math.log(Math.max(1, t.formatPeers)) / Math.log(20));
+    score = 1 - (1 - score) * (0.4 + 0.2 * common);
     notes.push(`both ${fmt}`);
   } else if (t.expectsNumber === 'schema' && s.numeric) score = 1 - (1 - score) * 0.8;
   if (t.expectsNumber === 'schema' && !s.numeric) score *= 0.5;
@@ -141,7 +186,26 @@ export function scorePair(
     score = Math.min(1, score + 0.05);
     notes.push('numbers');
   }
-  if (t.expectsDate && !s.date) score *= 0.6;
+  // identifiers and links of one pattern (`http://www.wikidata.org/entity/Q…`): a shared pattern
+  // is evidence, a pattern on one side only (every value of one site vs links to many sites) is not
+  if ((s.idLike || p.format === 'url') && t.values.length > 0) {
+    const st = s.template;
+    const tt = t.template;
+    if (st && tt && (st.startsWith(tt) || tt.startsWith(st))) {
+      score = 1 - (1 - score) * 0.6;
+      notes.push(`same value pattern (${st.length <= tt.length ? st : tt}…)`);
+    } else if ((st && t.manyValues) || (tt && s.values.length >= 5)) score *= 0.7;
+  }
+  // what the values are outvotes the name: dates into a field whose examples are not dates, or the
+  // reverse, and values that cannot be identifiers into an `…_id` field
+  if ((t.expectsDate || t.valueKind === 'date') && !s.date) score *= 0.6;
+  else if (s.date && t.valueKind === 'text') {
+    score *= 0.6;
+    notes.push("its dates do not fit the target's values");
+  }
+  if (t.namesId && !s.idLike) {
+    score *= 0.7;
+  }
   if (
     t.expectsBoolean &&
     !(p.type === 'boolean' || p.format === 'boolean-string' || (s.categorical && ctx.distinct <= 3))

