@@ -1,7 +1,8 @@
 /**
- * Import benchmark: a large CSV imported by Mapwright's import task (streaming parse, engine
- * profiling, chunked storage in the embedded database) against papaparse streaming the same
- * file with no storage at all. Each side runs in its own process so peak RSS is its own.
+ * Import benchmark: a large CSV imported by Mapwright's import task (native parse into a Parquet
+ * dataset in the blob store, exact line numbers, profiling, metadata in the embedded database)
+ * against papaparse streaming the same file with no storage at all, and DuckDB's own
+ * `read_csv` → Parquet of the same file. Each runs in its own process so peak RSS is its own.
  *
  *   npm run bench:import                 # 1 GiB file (the issue's figure)
  *   BENCH_CSV_MB=100 npm run bench:import
@@ -102,7 +103,7 @@ async function runMapwright(path: string): Promise<Measure> {
       .returning();
     const baseRssMb = process.memoryUsage().rss / 1048576;
     const start = performance.now();
-    const app = { db, blobs } as never;
+    const app = { db, blobs, config: { DATA_DIR: dir } } as never;
     const result = (await importTask.handler({
       app,
       task: {} as never,
@@ -118,8 +119,36 @@ async function runMapwright(path: string): Promise<Measure> {
   }
 }
 
+async function runDuckDb(path: string): Promise<Measure> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const dir = mkdtempSync(join(tmpdir(), 'mw-bench-duck-'));
+  try {
+    const db = await DuckDBInstance.create(':memory:');
+    const c = await db.connect();
+    const baseRssMb = process.memoryUsage().rss / 1048576;
+    const start = performance.now();
+    const r = await c.runAndReadAll(
+      `COPY (SELECT * FROM read_csv('${path}')) TO '${join(dir, 'out.parquet')}' (FORMAT parquet)`,
+    );
+    const rows = Number(r.getRows()[0]?.[0] ?? 0);
+    return {
+      rows,
+      seconds: (performance.now() - start) / 1000,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      baseRssMb,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function child(kind: string, path: string) {
-  const m = kind === 'papaparse' ? await runPapaparse(path) : await runMapwright(path);
+  const m =
+    kind === 'papaparse'
+      ? await runPapaparse(path)
+      : kind === 'duckdb'
+        ? await runDuckDb(path)
+        : await runMapwright(path);
   process.stdout.write(`${JSON.stringify(m)}\n`);
 }
 
@@ -131,7 +160,7 @@ async function main() {
     const rows = await writeCsv(path, MB * 1024 * 1024);
     const size = statSync(path).size;
     const results: Record<string, Measure> = {};
-    for (const kind of ['papaparse', 'mapwright']) {
+    for (const kind of ['papaparse', 'duckdb', 'mapwright']) {
       const r = spawnSync(process.execPath, ['--import', 'tsx', self, kind, path], {
         encoding: 'utf8',
         maxBuffer: 16 * 1024 * 1024,
@@ -149,12 +178,16 @@ async function main() {
       `\nCSV import, ${(size / 1024 ** 2).toFixed(0)} MiB, ${rows.toLocaleString('en-US')} rows\n`,
     );
     process.stdout.write(`  papaparse (parse only, no storage)      ${fmt(results.papaparse!)}\n`);
+    process.stdout.write(`  DuckDB read_csv → Parquet (no profile)  ${fmt(results.duckdb!)}\n`);
     process.stdout.write(`  Mapwright import (parse+profile+store)  ${fmt(results.mapwright!)}\n`);
     const ratio =
       results.mapwright!.rows /
       results.mapwright!.seconds /
       (results.papaparse!.rows / results.papaparse!.seconds);
     process.stdout.write(`  throughput ratio Mapwright / papaparse: ${ratio.toFixed(2)}x\n`);
+    process.stdout.write(
+      `  throughput ratio Mapwright / DuckDB: ${(results.mapwright!.rows / results.mapwright!.seconds / (results.duckdb!.rows / results.duckdb!.seconds)).toFixed(2)}x\n`,
+    );
     process.stdout.write(
       "  (Mapwright's base RSS is the embedded PostgreSQL (PGlite) held in memory; growth during parsing is what the file costs)\n",
     );

@@ -204,6 +204,32 @@ export const tasks = pgTable(
   ],
 );
 
+/**
+ * A dataset: immutable Parquet files in the blob store; only metadata lives here (the rows of
+ * imports today, job inputs and results next). `layout` says how a row becomes a record:
+ * `columns` = one text column per field (CSV), `records` = a `line` and a JSON `record` column.
+ */
+export const datasets = pgTable(
+  'datasets',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    layout: text('layout').notNull(),
+    /** [{name, type}] in file order */
+    columns: json('columns').$type<{ name: string; type: string }[]>().notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+    /** [{sha256, rows, bytes}] in row order */
+    files: json('files').$type<{ sha256: string; rows: number; bytes: number }[]>().notNull(),
+    /** for CSV parsed natively: how row indexes map to source lines (see datasets/csv-lines.ts) */
+    lines: json('lines').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('datasets_org_idx').on(t.organizationId, t.createdAt)],
+);
+
 /** An import turns a file version into a dataset (rows in chunks, column types, problems). */
 export const imports = pgTable(
   'imports',
@@ -230,6 +256,8 @@ export const imports = pgTable(
     problemCount: integer('problem_count').notNull().default(0),
     /** per column: name, type, format, layout, null rate, examples (from the engine's profiler) */
     columns: json('columns').$type<Record<string, unknown>[]>(),
+    /** the rows, once stored as a dataset; imports from before datasets keep theirs in import_chunks */
+    datasetId: uuid('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

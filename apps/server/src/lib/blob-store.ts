@@ -22,6 +22,8 @@ export interface BlobStore {
   get(sha256: string): Promise<Readable>;
   has(sha256: string): Promise<boolean>;
   delete(sha256: string): Promise<void>;
+  /** the blob as a file on this machine, when the store keeps it so (DuckDB reads files, not streams) */
+  localPath?(sha256: string): Promise<string | null>;
 }
 
 const SHA = /^[0-9a-f]{64}$/;
@@ -86,6 +88,13 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async delete(sha) {
       await rm(pathOf(sha), { force: true });
+    },
+    async localPath(sha) {
+      const path = pathOf(sha);
+      return stat(path).then(
+        () => path,
+        () => null,
+      );
     },
   };
 }

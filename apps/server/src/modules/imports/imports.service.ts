@@ -1,13 +1,19 @@
 import type { TImport, TImportOptions } from '@mapwright/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { importChunks, importProblems, imports, tasks } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
 import { FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
+import {
+  type DatasetCtx,
+  deleteDataset,
+  findDataset,
+  readDatasetRows,
+} from '../datasets/datasets.service.ts';
 import { findFile, findVersion } from '../files/files.repository.ts';
-import { CHUNK_ROWS } from './imports.task.ts';
 import { formatOf } from './parsers/index.ts';
 
 type ImportRow = typeof imports.$inferSelect;
@@ -130,7 +136,49 @@ export async function createImport(
   return getImport(ctx, p, id);
 }
 
-/** A page of the dataset: the chunks that overlap the requested rows. */
+/** Rows per chunk of the imports stored before datasets (read in place, never written again). */
+const LEGACY_CHUNK_ROWS = 500;
+
+async function legacyRows(db: Db, importId: string, from: number, to: number) {
+  const chunks = await db
+    .select()
+    .from(importChunks)
+    .where(
+      and(
+        eq(importChunks.importId, importId),
+        ...chunkRange(importChunks.chunkIndex, from, to, LEGACY_CHUNK_ROWS),
+      ),
+    )
+    .orderBy(asc(importChunks.chunkIndex));
+  return chunks
+    .flatMap((c) => c.rows.map((r, i) => ({ index: c.firstRow + i, line: r.line, record: r.record })))
+    .filter((r) => r.index >= from && r.index < to);
+}
+
+/** Rows [from, to) of an import: from its dataset, or from the chunks of an import made before datasets. */
+export async function importRowRange(ctx: DatasetCtx, imp: ImportRow, from: number, to: number) {
+  if (!imp.datasetId) return legacyRows(ctx.db, imp.id, from, to);
+  const ds = await findDataset(ctx.db, imp.organizationId, imp.datasetId);
+  return ds ? readDatasetRows(ctx, ds, from, to) : [];
+}
+
+/** The records [from, to) of an import (a job's input), by the import's id within its organization. */
+export async function importRecords(
+  ctx: DatasetCtx,
+  orgId: string,
+  importId: string,
+  from: number,
+  to: number,
+) {
+  const [imp] = await ctx.db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
+  if (!imp) return [];
+  return (await importRowRange(ctx, imp, from, to)).map((r) => r.record);
+}
+
+/** A page of the import's rows. */
 export async function importRows(
   ctx: AppContext,
   p: Principal,
@@ -139,15 +187,7 @@ export async function importRows(
 ) {
   const { imp } = await load(ctx, p.orgId, id);
   const from = offsetOf(q.page, q.size);
-  const to = from + q.size;
-  const chunks = await ctx.db
-    .select()
-    .from(importChunks)
-    .where(and(eq(importChunks.importId, id), ...chunkRange(importChunks.chunkIndex, from, to, CHUNK_ROWS)))
-    .orderBy(asc(importChunks.chunkIndex));
-  const items = chunks
-    .flatMap((c) => c.rows.map((r, i) => ({ index: c.firstRow + i, line: r.line, record: r.record })))
-    .filter((r) => r.index >= from && r.index < to);
+  const items = await importRowRange(ctx, imp, from, from + q.size);
   return pageOf(items, imp.rowCount, q.page, q.size);
 }
 
@@ -196,4 +236,5 @@ export async function deleteImport(ctx: AppContext, p: Principal, id: string) {
   assertCanWrite(p);
   if (imp.taskId) await ctx.queue.cancel(imp.taskId);
   await ctx.db.delete(imports).where(and(eq(imports.organizationId, p.orgId), eq(imports.id, id)));
+  if (imp.datasetId) await deleteDataset(ctx, p.orgId, imp.datasetId);
 }

@@ -2,13 +2,22 @@ import type { TImportColumn } from '@mapwright/contracts';
 import { createProfiler, type FieldProfile } from '@mapwright/engine';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { fileVersions, importChunks, importProblems, imports } from '../../db/schema.ts';
+import { fileVersions, importProblems, imports } from '../../db/schema.ts';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
-import { type ImportFormat, parseFile, UnreadableFileError } from './parsers/index.ts';
+import {
+  createRecordWriter,
+  type DatasetCtx,
+  deleteDataset,
+  findDataset,
+  importCsvDataset,
+  profileInputs,
+} from '../datasets/datasets.service.ts';
+import { csvOnDisk } from './csv-file.ts';
+import { detectCsv, type ImportFormat, parseFile, UnreadableFileError } from './parsers/index.ts';
 
-export const CHUNK_ROWS = 500;
 /** problems kept with their text; beyond this they are only counted */
 export const MAX_STORED_PROBLEMS = 10_000;
+const PROBLEM_BATCH = 500;
 
 /** The type a column's values should become, from what the profiler saw in them. */
 export function columnOf(f: FieldProfile): TImportColumn {
@@ -33,7 +42,124 @@ export function columnOf(f: FieldProfile): TImportColumn {
   };
 }
 
-/** Parses the file version into chunks of rows, profiling as it goes; safe to run again after a crash. */
+type ImportRow = typeof imports.$inferSelect;
+/** bytes read since the last call, and rows stored so far */
+type OnProgress = (bytes: number, rows: number) => void;
+type Problem = { importId: string; line: number; reason: string; raw: string | null };
+interface Outcome {
+  datasetId: string;
+  rowCount: number;
+  problemCount: number;
+  columns: TImportColumn[];
+  detected: Record<string, unknown>;
+}
+
+/**
+ * CSV and TSV: parsed natively into a columnar dataset (see datasets/csv-import.ts), then
+ * profiled from a uniform sample, with null rates and distinct counts over every row.
+ */
+async function importDelimited(
+  app: DatasetCtx,
+  imp: ImportRow,
+  sha256: string,
+  onBytes: OnProgress,
+  signal: AbortSignal,
+) {
+  const open = () => app.blobs.get(sha256);
+  const { detected, names } = await detectCsv(open, { ...imp.options, tsv: imp.format === 'tsv' });
+  if (!names.length) throw new UnreadableFileError('The file has no rows');
+  const d = detected as Required<typeof detected>;
+  const file = await csvOnDisk(app, sha256, d.encoding);
+  try {
+    const result = await importCsvDataset(app, {
+      orgId: imp.organizationId,
+      path: file.path,
+      names,
+      header: d.header,
+      delimiter: d.delimiter,
+      quote: d.quote,
+      maxProblems: MAX_STORED_PROBLEMS,
+      onProgress: onBytes,
+      signal,
+    });
+    if (result.problems.length)
+      for (let i = 0; i < result.problems.length; i += PROBLEM_BATCH)
+        await app.db
+          .insert(importProblems)
+          .values(result.problems.slice(i, i + PROBLEM_BATCH).map((p) => ({ importId: imp.id, ...p })));
+    const ds = (await findDataset(app.db, imp.organizationId, result.datasetId))!;
+    const { sample, stats } = await profileInputs(app, ds);
+    const profiler = createProfiler();
+    for (const r of sample) profiler.add(r);
+    const byName = new Map(stats.map((s) => [s.name, s]));
+    const columns = profiler
+      .result()
+      .fields.map(columnOf)
+      .map((c) => {
+        const s = byName.get(c.path);
+        if (!s || !result.rowCount) return c;
+        return { ...c, null_rate: s.nulls / result.rowCount, distinct_count: s.distinct };
+      });
+    return { ...result, columns, detected: { ...detected } } satisfies Outcome;
+  } finally {
+    await file.release();
+  }
+}
+
+/** Excel and JSON: the streaming parsers, records written to a dataset as they come. */
+async function importRecords(
+  app: DatasetCtx,
+  imp: ImportRow,
+  sha256: string,
+  onBytes: OnProgress,
+  signal: AbortSignal,
+) {
+  const writer = await createRecordWriter(app, { orgId: imp.organizationId, kind: 'import' });
+  let problemCount = 0;
+  let problems: Problem[] = [];
+  const profiler = createProfiler();
+  try {
+    const { detected, items } = await parseFile(
+      imp.format as ImportFormat,
+      () => app.blobs.get(sha256),
+      imp.options,
+      (n) => onBytes(n, writer.rows),
+    );
+    for await (const item of items) {
+      if (signal.aborted) throw signal.reason;
+      if (item.kind === 'record') {
+        profiler.add(item.record);
+        await writer.append(item.line, item.record);
+      } else {
+        problemCount++;
+        if (problemCount <= MAX_STORED_PROBLEMS)
+          problems.push({ importId: imp.id, line: item.line, reason: item.reason, raw: item.raw ?? null });
+        if (problems.length >= PROBLEM_BATCH) {
+          await app.db.insert(importProblems).values(problems);
+          problems = [];
+        }
+      }
+    }
+    if (problems.length) await app.db.insert(importProblems).values(problems);
+    const ds = await writer.finish();
+    return {
+      datasetId: ds.id,
+      rowCount: ds.rowCount,
+      problemCount,
+      columns: profiler.result().fields.map(columnOf),
+      detected: { ...detected },
+    } satisfies Outcome;
+  } catch (err) {
+    await writer.abort();
+    throw err;
+  }
+}
+
+/**
+ * Parses the file version into a dataset (Parquet in the blob store), profiling it; safe to run
+ * again after a crash: a retry starts over, and the import points at a dataset only once it is
+ * whole, so a killed attempt leaves no partial rows behind.
+ */
 export const importTask = defineTask({
   kind: 'import.run',
   payload: z.object({ importId: z.uuid() }),
@@ -52,13 +178,13 @@ export const importTask = defineTask({
         .where(eq(imports.id, imp.id));
       throw new PermanentTaskError('The file version was deleted');
     }
-    // a retry starts over: what an interrupted attempt wrote is removed first
-    await db.delete(importChunks).where(eq(importChunks.importId, imp.id));
+    if (imp.datasetId) await deleteDataset(app, imp.organizationId, imp.datasetId);
     await db.delete(importProblems).where(eq(importProblems.importId, imp.id));
     await db
       .update(imports)
       .set({
         status: 'running',
+        datasetId: null,
         bytesRead: 0,
         rowCount: 0,
         problemCount: 0,
@@ -68,75 +194,44 @@ export const importTask = defineTask({
       .where(eq(imports.id, imp.id));
 
     let bytesRead = 0;
-    let rowCount = 0;
-    let problemCount = 0;
-    let chunkIndex = 0;
-    let rows: { line: number; record: Record<string, unknown> }[] = [];
-    let problems: { importId: string; line: number; reason: string; raw: string | null }[] = [];
-    const profiler = createProfiler();
-
-    const flushProblems = async () => {
-      if (problems.length) {
-        await db.insert(importProblems).values(problems);
-        problems = [];
-      }
-    };
-    const flush = async () => {
-      if (rows.length) {
-        await db
-          .insert(importChunks)
-          .values({ importId: imp.id, chunkIndex, firstRow: rowCount - rows.length, rows });
-        chunkIndex++;
-        rows = [];
-      }
-      await flushProblems();
-      await db
+    let lastReport = 0;
+    const onBytes: OnProgress = (n, rowCount) => {
+      bytesRead += n;
+      const now = Date.now();
+      if (now - lastReport < 250) return;
+      lastReport = now;
+      progress({ bytesRead, rowCount });
+      void db
         .update(imports)
-        .set({ bytesRead, rowCount, problemCount, updatedAt: new Date() })
-        .where(eq(imports.id, imp.id));
-      progress({ bytesRead, rowCount, problemCount });
+        .set({ bytesRead, rowCount, updatedAt: new Date() })
+        .where(eq(imports.id, imp.id))
+        .catch(() => {});
     };
 
     try {
-      const { detected, items } = await parseFile(
-        imp.format as ImportFormat,
-        () => app.blobs.get(version.sha256),
-        imp.options,
-        (n) => {
-          bytesRead += n;
-        },
-      );
-      for await (const item of items) {
-        if (signal.aborted) throw signal.reason;
-        if (item.kind === 'record') {
-          profiler.add(item.record);
-          rows.push({ line: item.line, record: item.record });
-          rowCount++;
-          if (rows.length >= CHUNK_ROWS) await flush();
-        } else {
-          problemCount++;
-          if (problemCount <= MAX_STORED_PROBLEMS)
-            problems.push({ importId: imp.id, line: item.line, reason: item.reason, raw: item.raw ?? null });
-          if (problems.length >= CHUNK_ROWS) await flushProblems();
-        }
-      }
-      await flush();
-      const columns = profiler.result().fields.map(columnOf);
+      const outcome =
+        imp.format === 'csv' || imp.format === 'tsv'
+          ? await importDelimited(app, imp, version.sha256, onBytes, signal)
+          : await importRecords(app, imp, version.sha256, onBytes, signal);
+      if (signal.aborted) throw signal.reason;
       await db
         .update(imports)
         .set({
           status: 'succeeded',
-          detected: { ...detected },
-          columns,
+          datasetId: outcome.datasetId,
+          detected: outcome.detected,
+          columns: outcome.columns,
+          rowCount: outcome.rowCount,
+          problemCount: outcome.problemCount,
           bytesRead: imp.bytesTotal,
           finishedAt: new Date(),
           updatedAt: new Date(),
         })
         .where(eq(imports.id, imp.id));
-      return { rowCount, problemCount };
+      progress({ bytesRead: imp.bytesTotal, rowCount: outcome.rowCount, problemCount: outcome.problemCount });
+      return { rowCount: outcome.rowCount, problemCount: outcome.problemCount };
     } catch (err) {
       if (signal.aborted) {
-        await db.delete(importChunks).where(eq(importChunks.importId, imp.id));
         await db
           .update(imports)
           .set({ status: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
@@ -144,7 +239,6 @@ export const importTask = defineTask({
         throw err;
       }
       if (err instanceof UnreadableFileError) {
-        await db.delete(importChunks).where(eq(importChunks.importId, imp.id));
         await db
           .update(imports)
           .set({ status: 'failed', error: err.message, finishedAt: new Date(), updatedAt: new Date() })

@@ -73,7 +73,7 @@ export async function dryRun(
   let newlyFailing = 0;
   let newlyPassing = 0;
   for (const job of recent) {
-    const records = await readRecords(ctx.db, job, 0, SAMPLE_PER_JOB);
+    const records = await readRecords(ctx, job, 0, SAMPLE_PER_JOB);
     const a = before
       ? before.isAsync
         ? await before.mapManyAsync(records)

@@ -132,7 +132,7 @@ export async function createJob(
     if (input.data) await storeInlineRecords(tx as never, j!.id, input.data);
     return j!;
   });
-  const sample = await readRecords(ctx.db, job, 0, PROFILE_SAMPLE);
+  const sample = await readRecords(ctx, job, 0, PROFILE_SAMPLE);
   const profile = profileRecords(sample);
   await ctx.db
     .update(pipelines)
@@ -144,7 +144,7 @@ export async function createJob(
 export async function jobData(ctx: AppContext, p: Principal, id: string, q: { page: number; size: number }) {
   const job = await findJob(ctx, p.orgId, id);
   const from = offsetOf(q.page, q.size);
-  const records = await readRecords(ctx.db, job, from, Math.min(job.recordCount, from + q.size));
+  const records = await readRecords(ctx, job, from, Math.min(job.recordCount, from + q.size));
   return pageOf(records, job.recordCount, q.page, q.size);
 }
 
@@ -154,7 +154,7 @@ export async function proposeSpec(
   job: JobRow,
   targetSchema: JsonSchema,
 ): Promise<MappingSpec> {
-  const sample = await readRecords(ctx.db, job, 0, PROFILE_SAMPLE);
+  const sample = await readRecords(ctx, job, 0, PROFILE_SAMPLE);
   const profile = profileRecords(sample);
   const spec = suggestMapping({ profile, targetSchema }).spec;
   if (!ctx.llm) return spec;
@@ -259,12 +259,7 @@ export async function retryFailed(ctx: AppContext, p: Principal, resultId: strin
     if (!chunk) break;
     if (chunk.mappings.every((m) => m.message === 'success')) continue;
     // one read of the chunk's source records, then keep the failed ones
-    const sources = await readRecords(
-      ctx.db,
-      job,
-      chunk.firstIndex,
-      chunk.firstIndex + chunk.mappings.length,
-    );
+    const sources = await readRecords(ctx, job, chunk.firstIndex, chunk.firstIndex + chunk.mappings.length);
     chunk.mappings.forEach((m, k) => {
       if (m.message !== 'success') failed.push(sources[k]);
     });

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { importChunks, jobRecordChunks, type jobs } from '../../db/schema.ts';
+import { jobRecordChunks, type jobs } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
-import { CHUNK_ROWS } from '../imports/imports.task.ts';
+import type { DatasetCtx } from '../datasets/datasets.service.ts';
+import { importRecords } from '../imports/imports.service.ts';
 
 export const JOB_CHUNK = 1000;
 type Job = typeof jobs.$inferSelect;
@@ -17,23 +18,10 @@ export async function storeInlineRecords(db: Db, jobId: string, records: unknown
 }
 
 /** The job's records from index `from` (inclusive) to `to` (exclusive), whatever their source. */
-export async function readRecords(db: Db, job: Job, from: number, to: number): Promise<unknown[]> {
-  if (job.inputKind === 'import' && job.importId) {
-    const chunks = await db
-      .select()
-      .from(importChunks)
-      .where(
-        and(
-          eq(importChunks.importId, job.importId),
-          ...chunkRange(importChunks.chunkIndex, from, to, CHUNK_ROWS),
-        ),
-      )
-      .orderBy(asc(importChunks.chunkIndex));
-    return chunks
-      .flatMap((c) => c.rows.map((r, i) => ({ i: c.firstRow + i, r: r.record })))
-      .filter((x) => x.i >= from && x.i < to)
-      .map((x) => x.r);
-  }
+export async function readRecords(ctx: DatasetCtx, job: Job, from: number, to: number): Promise<unknown[]> {
+  const { db } = ctx;
+  if (job.inputKind === 'import' && job.importId)
+    return importRecords(ctx, job.organizationId, job.importId, from, to);
   const chunks = await db
     .select()
     .from(jobRecordChunks)
@@ -49,11 +37,11 @@ export async function readRecords(db: Db, job: Job, from: number, to: number): P
 
 /** Batches of the job's records in order, never more than one batch in memory. */
 export async function* recordBatches(
-  db: Db,
+  ctx: DatasetCtx,
   job: Job,
   size = JOB_CHUNK,
 ): AsyncGenerator<{ first: number; records: unknown[] }> {
   for (let first = 0; first < job.recordCount; first += size) {
-    yield { first, records: await readRecords(db, job, first, Math.min(job.recordCount, first + size)) };
+    yield { first, records: await readRecords(ctx, job, first, Math.min(job.recordCount, first + size)) };
   }
 }

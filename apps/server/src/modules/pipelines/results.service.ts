@@ -147,7 +147,7 @@ async function sourcesAt(ctx: AppContext, job: typeof jobs.$inferSelect, indices
   const out = new Map<number, unknown>();
   for (const list of byChunk.values()) {
     const lo = Math.min(...list);
-    const records = await readRecords(ctx.db, job, lo, Math.max(...list) + 1);
+    const records = await readRecords(ctx, job, lo, Math.max(...list) + 1);
     for (const i of list) out.set(i, records[i - lo]);
   }
   return out;
@@ -193,7 +193,7 @@ export async function resultMappings(
     .flatMap((c) => c.mappings.map((m, i) => ({ index: c.firstIndex + i, ...m })))
     .filter((m) => m.index >= from && m.index < to);
   const sources = mapped.length
-    ? await readRecords(ctx.db, job!, mapped[0]!.index, mapped[mapped.length - 1]!.index + 1)
+    ? await readRecords(ctx, job!, mapped[0]!.index, mapped[mapped.length - 1]!.index + 1)
     : [];
   const items = mapped.map((m, i) => ({
     index: m.index,

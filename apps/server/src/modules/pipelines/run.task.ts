@@ -81,7 +81,7 @@ export const runTask = defineTask({
     let succeeded = 0;
     let chunkIndex = 0;
     try {
-      for await (const batch of recordBatches(db, job)) {
+      for await (const batch of recordBatches(app, job)) {
         if (signal.aborted) throw signal.reason;
         const mapped = mapper.isAsync
           ? await mapper.mapManyAsync(batch.records)

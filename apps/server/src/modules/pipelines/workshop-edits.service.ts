@@ -38,7 +38,7 @@ export async function mapperRun(
     throw new FieldError(['body', 'mapper', problem.index, ...loc], problem.message);
   }
   const job = await findJob(ctx, p.orgId, w.jobId);
-  const sample = await readRecords(ctx.db, job, 0, SAMPLE);
+  const sample = await readRecords(ctx, job, 0, SAMPLE);
   const spec = applyMapperEdits(w.spec as unknown as MappingSpec, input.mapper, targetSchema, sample);
   return runDraft(ctx, p, w, { spec }, input);
 }
@@ -57,7 +57,7 @@ export async function sampleInfer(
       ['body', 'sample', 'index'],
       `the job has ${job.recordCount} records: index must be below ${job.recordCount}`,
     );
-  const [record] = await readRecords(ctx.db, job, sample.index, sample.index + 1);
+  const [record] = await readRecords(ctx, job, sample.index, sample.index + 1);
   return inferSampleEdit({
     spec: w.spec as unknown as MappingSpec,
     targetSchema: w.targetSchema as JsonSchema,

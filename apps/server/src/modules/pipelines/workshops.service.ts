@@ -210,7 +210,7 @@ export async function targetSchemaRun(
   const have = new Set(kept.map((f) => f.target));
   const job = await findJob(ctx, p.orgId, w.jobId);
   const proposal = suggestMapping({
-    profile: profileRecords(await readRecords(ctx.db, job, 0, 1000)),
+    profile: profileRecords(await readRecords(ctx, job, 0, 1000)),
     targetSchema: schema,
   }).spec;
   const spec: MappingSpec = {
@@ -258,7 +258,7 @@ export async function promptRun(
   const w = await findWorkshop(ctx, p.orgId, id);
   assertCanWrite(p);
   const job = await findJob(ctx, p.orgId, w.jobId);
-  const sample = await readRecords(ctx.db, job, 0, 1000);
+  const sample = await readRecords(ctx, job, 0, 1000);
   const { spec, reports } = await applyPrompts({
     spec: w.spec as unknown as MappingSpec,
     targetSchema: w.targetSchema as JsonSchema,

@@ -9,7 +9,6 @@ import {
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
 import {
-  importChunks,
   imports,
   mapperVersions,
   pipelines,
@@ -20,6 +19,7 @@ import {
 import { conflict, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
+import { importRowRange } from '../imports/imports.service.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import { checkTargetSchema } from './schema-check.ts';
 import { diffSchemas } from './schema-diff.ts';
@@ -187,13 +187,7 @@ export async function inferSchema(
       throw new FieldError(['body', 'import_id'], 'the import has not finished');
     projectId ??= imp.projectId ?? undefined;
     // the first 10 000 rows are plenty to see every field and its type
-    const chunks = await ctx.db
-      .select()
-      .from(importChunks)
-      .where(eq(importChunks.importId, imp.id))
-      .orderBy(asc(importChunks.chunkIndex))
-      .limit(20);
-    for (const c of chunks) for (const r of c.rows) profiler.add(r.record);
+    for (const r of await importRowRange(ctx, imp, 0, 10_000)) profiler.add(r.record);
   } else {
     for (const r of input.records ?? []) profiler.add(r);
   }

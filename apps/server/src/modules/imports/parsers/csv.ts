@@ -7,16 +7,11 @@ import { setOwn, UnreadableFileError } from './types.ts';
 
 const RAW_LIMIT = 500;
 
-/**
- * Streams a delimited text file. Encoding, delimiter and header are detected from the first
- * 64 KiB unless given. A row with the wrong number of fields or broken quoting becomes a problem
- * with its line number; parsing goes on with the next row.
- */
-export async function parseCsv(
+/** The dialect (encoding, delimiter, quote, header) and column names, from the first 64 KiB. */
+export async function detectCsv(
   open: OpenStream,
   opts: ParseOptions & { tsv?: boolean },
-  onBytes: (n: number) => void,
-): Promise<{ detected: Detected; items: AsyncIterable<ParsedItem> }> {
+): Promise<{ detected: Detected; names: string[] }> {
   const sample = await readSample(open);
   const encoding = opts.encoding ?? sniffEncoding(sample);
   if (!iconv.encodingExists(encoding)) throw new UnreadableFileError(`Unknown encoding "${encoding}"`);
@@ -39,6 +34,22 @@ export async function parseCsv(
   for await (const row of peek) firstRows.push(row as string[]);
   const header = opts.header ?? looksLikeHeader(firstRows[0] ?? [], firstRows.slice(1, -1));
   const detected: Detected = { format: opts.tsv ? 'tsv' : 'csv', encoding, delimiter, quote, header };
+  const width = firstRows[0]?.length ?? 0;
+  return { detected, names: width ? columnNames(header ? firstRows[0] : undefined, width) : [] };
+}
+
+/**
+ * Streams a delimited text file. Encoding, delimiter and header are detected from the first
+ * 64 KiB unless given. A row with the wrong number of fields or broken quoting becomes a problem
+ * with its line number; parsing goes on with the next row.
+ */
+export async function parseCsv(
+  open: OpenStream,
+  opts: ParseOptions & { tsv?: boolean },
+  onBytes: (n: number) => void,
+): Promise<{ detected: Detected; items: AsyncIterable<ParsedItem> }> {
+  const { detected } = await detectCsv(open, opts);
+  const { encoding, delimiter, quote, header } = detected as Required<Detected>;
 
   async function* items(): AsyncIterable<ParsedItem> {
     const parser = parse({

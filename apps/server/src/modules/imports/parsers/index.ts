@@ -4,7 +4,9 @@ import { parseJson, parseJsonl } from './json.ts';
 import type { OpenStream } from './source.ts';
 import type { Detected, ImportFormat, ParsedItem, ParseOptions } from './types.ts';
 
+export { detectCsv } from './csv.ts';
 export { formatOf } from './detect.ts';
+export type { OpenStream } from './source.ts';
 export * from './types.ts';
 
 export function parseFile(

@@ -1,0 +1,97 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Db } from '../../db/client.ts';
+import type { BlobStore } from '../../lib/blob-store.ts';
+import { AppError } from '../../lib/errors.ts';
+import { lit, withDuckDb } from './duckdb.ts';
+
+/** What the dataset layer needs of the app (tasks and the benchmarks hand in this much). */
+export interface DatasetCtx {
+  db: Db;
+  blobs: BlobStore;
+  config?: { DATA_DIR: string };
+}
+
+export interface DatasetFile {
+  sha256: string;
+  rows: number;
+  bytes: number;
+}
+
+/** A stored file that is not what was written: never read as fewer (or other) rows. */
+export class DatasetCorruptError extends AppError {
+  constructor(file: DatasetFile, why: string) {
+    super(500, `The dataset file ${file.sha256.slice(0, 12)} is corrupt or truncated: ${why}`);
+  }
+}
+
+export const workDir = (ctx: DatasetCtx) => join(ctx.config?.DATA_DIR ?? tmpdir(), 'tmp', 'datasets');
+
+/** A fresh path in the work dir; the caller removes it. */
+export async function scratchPath(ctx: DatasetCtx, ext: string) {
+  const dir = workDir(ctx);
+  await mkdir(dir, { recursive: true });
+  return join(dir, `${randomUUID()}.${ext}`);
+}
+
+/** Moves a finished Parquet file into the blob store. */
+export async function storeFile(ctx: DatasetCtx, path: string, rows: number): Promise<DatasetFile> {
+  const blob = await ctx.blobs.put(createReadStream(path));
+  return { sha256: blob.sha256, rows, bytes: blob.size };
+}
+
+/** Paths checked in this process: content hash, size and row count (once; files are immutable). */
+const verified = new Set<string>();
+
+/**
+ * The file on this machine, checked: its bytes hash to its address (content-addressed storage
+ * makes this the whole integrity check) and its footer holds the rows the metadata says.
+ * Blobs kept elsewhere (S3) are fetched into a local cache first.
+ */
+export async function localFile(ctx: DatasetCtx, file: DatasetFile): Promise<string> {
+  let path = (await ctx.blobs.localPath?.(file.sha256)) ?? null;
+  if (!path) {
+    const cache = join(ctx.config?.DATA_DIR ?? tmpdir(), 'cache', 'datasets');
+    await mkdir(cache, { recursive: true });
+    path = join(cache, `${file.sha256}.parquet`);
+    const exists = await stat(path).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      const tmp = `${path}.${randomUUID()}.part`;
+      try {
+        await pipeline(await ctx.blobs.get(file.sha256), createWriteStream(tmp));
+        await rename(tmp, path);
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    }
+  }
+  if (verified.has(path)) return path;
+  const size = (await stat(path)).size;
+  if (size !== file.bytes) throw new DatasetCorruptError(file, `${size} bytes stored, ${file.bytes} written`);
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  if (hash.digest('hex') !== file.sha256)
+    throw new DatasetCorruptError(file, 'its content does not match its checksum');
+  const rows = await withDuckDb(ctx.config?.DATA_DIR, async (c) => {
+    const r = await c.runAndReadAll(`SELECT num_rows::BIGINT AS n FROM parquet_file_metadata(${lit(path)})`);
+    return Number(r.getRows()[0]?.[0] ?? -1);
+  }).catch((err: Error) => {
+    throw new DatasetCorruptError(file, err.message);
+  });
+  if (rows !== file.rows)
+    throw new DatasetCorruptError(file, `it holds ${rows} rows, ${file.rows} were written`);
+  verified.add(path);
+  return path;
+}
+
+/** Forget what was checked (tests corrupt files on purpose). */
+export function forgetVerifiedFiles() {
+  verified.clear();
+}
