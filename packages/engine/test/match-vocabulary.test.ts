@@ -89,12 +89,18 @@ describe('vocabulary tables', () => {
 });
 
 describe('WordNet lexicon', () => {
-  it('relates synonyms, hypernyms and close sister terms, not unrelated words', () => {
+  it('relates synonyms, hypernyms and words of the definition, not sister terms or unrelated words', () => {
     expect(lexicalSimilarity('kickoff', 'start')).toBeGreaterThanOrEqual(0.85); // one synset
     expect(lexicalSimilarity('quit', 'stop')).toBeGreaterThanOrEqual(0.85);
     expect(lexicalSimilarity('examined', 'tested')).toBeGreaterThanOrEqual(0.85); // morphy: examine ~ test
     expect(lexicalSimilarity('genre', 'kind')).toBeGreaterThanOrEqual(0.7); // genre is a kind of kind
-    expect(lexicalSimilarity('size', 'dimension')).toBeGreaterThanOrEqual(0.5); // both a magnitude
+    expect(lexicalSimilarity('diameter', 'dimension')).toBeGreaterThanOrEqual(0.5); // a length, a dimension
+    // sister terms are alternatives, not the same field
+    expect(lexicalSimilarity('day', 'year')).toBe(0);
+    expect(lexicalSimilarity('width', 'height')).toBe(0);
+    expect(lexicalSimilarity('male', 'female')).toBe(0);
+    // a word in the definition of the other: smoking is "the act of smoking tobacco"
+    expect(stemSimilarity(conceptOf('smoking'), conceptOf('tobacco'))).toBeGreaterThan(0);
     expect(lexicalSimilarity('email', 'birth')).toBe(0);
     expect(lexicalSimilarity('notaword', 'start')).toBe(0);
   });

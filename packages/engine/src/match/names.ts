@@ -123,7 +123,7 @@ function wordSimilarity(a: string, b: string): number {
   let row = pairCache.get(a);
   const hit = row?.get(b);
   if (hit !== undefined) return hit;
-  if (cached > 200_000) {
+  if (cached > 500_000) {
     pairCache.clear();
     cached = 0;
     row = undefined;

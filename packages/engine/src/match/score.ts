@@ -153,6 +153,9 @@ export function scorePair(
         : undefined;
     const tRange = s.numeric && !s.categorical && srcRange ? numericRange(t.values) : undefined;
     if (tRange && srcRange) cov = Math.max(cov, 0.35 * rangeOverlap(srcRange, tRange));
+    // numbers entirely outside the range of the target's example numbers (ages 20–90 against
+    // years 1930–2000): the values disagree, whatever the names say
+    const apart = tRange && srcRange && (srcRange[1] < tRange[0] || srcRange[0] > tRange[1]);
     const specificity = 1 / (1 + SPEC * Math.log(Math.max(1, ctx.acceptedBy)));
     const size = ctx.distinct >= 3 ? 1 : ctx.distinct === 2 ? 0.8 : 0.6;
     value = cov * specificity * size;
@@ -167,6 +170,10 @@ export function scorePair(
       notes.push('its values do not fit the target values');
     }
     if (s.numeric && !s.categorical && t.numericValues < 0.5 && cov < 0.3) score *= 0.6;
+    if (apart && t.values.length >= 3) {
+      score *= 0.7;
+      notes.push("its numbers lie outside the target's range");
+    }
   } else {
     score = 0.85 * name;
   }

@@ -40,11 +40,13 @@ const DETACH: [string, string][] = [
 /** Senses per part of speech that are read (WordNet orders senses by corpus frequency). */
 const MAX_SENSES = 8;
 /**
- * A link counts when the sense ranks of the two words (0 = most frequent) add up to at most this:
- * a rare sense of one word may meet a frequent sense of the other (`examine` in its fifth sense is
- * `test` in its first), two rare senses do not.
+ * A link counts when the sense ranks of the two words (0 = most frequent) add up to at most this,
+ * by the number of hypernym steps between them: a rare sense of one word may be a synonym of a
+ * frequent sense of the other (`examine` in its fifth sense is `test` in its first), but the
+ * longer the path, the more both senses must be the usual ones (`number` as a musical act is a
+ * `performance`: no link).
  */
-const MAX_RANK_SUM = 5;
+const MAX_RANK_SUM = [4, 2, 1, 0];
 /** Hypernym steps followed up from each word's senses. */
 const MAX_HOPS = 2;
 /**
@@ -121,7 +123,45 @@ export function stemSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const x = stemSenses(a);
   const y = stemSenses(b);
-  return x && y ? relate(x, y) : 0;
+  const related = x && y ? relate(x, y) : 0;
+  if (related >= GLOSS_SIMILARITY) return related;
+  return glossStems(a).has(b) || glossStems(b).has(a) ? GLOSS_SIMILARITY : related;
+}
+
+/**
+ * A word named in the definition of the other's most frequent sense is related to it (the gloss
+ * overlap idea of Lesk 1986, Banerjee & Pedersen 2003): smoking is "the act of smoking tobacco",
+ * a dimension is "the magnitude of something in a particular direction (especially length or
+ * width or height)".
+ */
+export const GLOSS_SIMILARITY = 0.4;
+const GLOSS_SENSES = 1;
+/** Function and filler words of definitions, never evidence. Source: function-words. */
+const GLOSS_STOP = new Set(
+  'the of a an and or in on at to for with by from as is are be being been that which who whose whom this these those its it their his her any some such other than into out over under up down very more most less much many one ones used especially usually often something someone thing things'.split(
+    ' ',
+  ),
+);
+const glossCache = new Map<string, Set<string>>();
+
+function glossStems(s: string): Set<string> {
+  let hit = glossCache.get(s);
+  if (hit) return hit;
+  hit = new Set<string>();
+  for (const { word, tier } of wordsOfStem(s)) {
+    if (tier > 0) continue;
+    const seen = new Map<string, number>();
+    for (const syn of synsetsOf(word, MAX_SENSES)) {
+      const k = seen.get(syn.pos) ?? 0;
+      seen.set(syn.pos, k + 1);
+      if (k >= GLOSS_SENSES) continue;
+      for (const w of syn.gloss.split(/[^a-z]+/)) if (w.length >= 4 && !GLOSS_STOP.has(w)) hit.add(stem(w));
+    }
+  }
+  hit.delete(s);
+  if (glossCache.size > 50_000) glossCache.clear();
+  glossCache.set(s, hit);
+  return hit;
 }
 
 function stemSenses(s: string): WordSenses | null {
@@ -192,9 +232,13 @@ function relate(x: WordSenses, y: WordSenses): number {
   let best = Number.POSITIVE_INFINITY;
   for (const [id, p] of small) {
     const q = large.get(id);
-    if (!q || p.rank + q.rank > MAX_RANK_SUM) continue;
+    if (!q) continue;
+    // one word's sense must be the common synset: sister terms (day / year, mother / father,
+    // width / height) are alternatives to each other, not the same field
+    if (p.hops > 0 && q.hops > 0) continue;
     const steps = p.hops + q.hops;
-    if (steps >= best || steps >= BY_STEPS.length) continue;
+    if (steps >= BY_STEPS.length || p.rank + q.rank > MAX_RANK_SUM[steps]!) continue;
+    if (steps >= best) continue;
     if (steps >= 2 && depth(id) < MIN_COMMON_DEPTH) continue;
     best = steps;
   }

@@ -25,6 +25,8 @@ export interface Synset {
   hypernyms: string[];
   /** ids of adjective "similar to" (`&`) and "pertains to" (`\`) targets, and derivationally related forms (`+`) */
   related: string[];
+  /** the definition (gloss without its quoted examples), lower case */
+  gloss: string;
   /** lexicographer file number (14 = noun.group: collectives such as `staff`, `crew`) */
   lexFile: number;
   /** ids of member meronyms (`%m`): the members of a collective (`staff` → `staff member`) */
@@ -33,6 +35,8 @@ export interface Synset {
 
 interface Files {
   index: Map<WordNetPos, Buffer>;
+  /** line start offsets of each index file, built on first use */
+  lines: Map<WordNetPos, Uint32Array>;
   fds: Map<WordNetPos, number>;
 }
 
@@ -51,7 +55,7 @@ function open(): Files | null {
       index.set(pos, readFileSync(join(dir, `index.${pos}`)));
       fds.set(pos, openSync(join(dir, `data.${pos}`), 'r'));
     }
-    files = { index, fds };
+    files = { index, lines: new Map(), fds };
   } catch {
     files = null;
   }
@@ -72,47 +76,59 @@ export function closeWordNet(): void {
 }
 
 const SPACE = 0x20;
+/** one buffer for all synset reads (a data line is rarely longer than a few KB) */
+let readBuffer = Buffer.allocUnsafe(16384);
 const NEWLINE = 0x0a;
 
-/** The line of a sorted index file whose first field is `lemma`, by binary search over bytes. */
-function findIndexLine(buf: Buffer, lemma: string): string | undefined {
+/** Start offsets of the lines of an index file (built once per file, ≈ 0.5 MB for index.noun). */
+function lineStarts(buf: Buffer): Uint32Array {
+  let n = 0;
+  for (let i = buf.indexOf(NEWLINE); i >= 0; i = buf.indexOf(NEWLINE, i + 1)) n++;
+  const out = new Uint32Array(n + 1);
+  let k = 0;
+  out[k++] = 0;
+  for (let i = buf.indexOf(NEWLINE); i >= 0 && k <= n; i = buf.indexOf(NEWLINE, i + 1)) out[k++] = i + 1;
+  return out.subarray(0, k);
+}
+
+/** Compares the first field of the line at `start` with `key`, bytewise (as the files are sorted). */
+function compareLemma(buf: Buffer, start: number, key: Buffer): number {
+  for (let i = 0; ; i++) {
+    const c = start + i < buf.length ? buf[start + i]! : NEWLINE;
+    const lineEnded = c === SPACE || c === NEWLINE;
+    if (i === key.length) return lineEnded ? 0 : 1;
+    if (lineEnded) return -1;
+    if (c !== key[i]) return c < key[i]! ? -1 : 1;
+  }
+}
+
+/** The line of a sorted index file whose first field is `lemma`, by binary search over its lines. */
+function findIndexLine(f: Files, pos: WordNetPos, lemma: string): string | undefined {
+  const buf = f.index.get(pos)!;
+  let starts = f.lines.get(pos);
+  if (!starts) {
+    starts = lineStarts(buf);
+    f.lines.set(pos, starts);
+  }
   const key = Buffer.from(lemma, 'latin1');
   let lo = 0;
-  let hi = buf.length;
+  let hi = starts.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    let start = mid;
-    while (start > 0 && buf[start - 1] !== NEWLINE) start--;
-    let end = buf.indexOf(NEWLINE, start);
-    if (end < 0) end = buf.length;
-    // compare the line's first field with the key, bytewise
-    let cmp = 0;
-    let i = 0;
-    for (; i < key.length; i++) {
-      const c = start + i < end ? buf[start + i]! : SPACE;
-      if (c === SPACE) {
-        cmp = -1;
-        break;
-      }
-      if (c !== key[i]) {
-        cmp = c < key[i]! ? -1 : 1;
-        break;
-      }
-    }
+    const cmp = compareLemma(buf, starts[mid]!, key);
     if (cmp === 0) {
-      const next = start + i < end ? buf[start + i]! : SPACE;
-      if (next === SPACE) return buf.toString('latin1', start, end);
-      cmp = 1; // the line's lemma is longer: it sorts after the key
+      const end = buf.indexOf(NEWLINE, starts[mid]!);
+      return buf.toString('latin1', starts[mid]!, end < 0 ? buf.length : end);
     }
-    if (cmp < 0) lo = end + 1;
-    else hi = start;
+    if (cmp < 0) lo = mid + 1;
+    else hi = mid;
   }
   return undefined;
 }
 
 /** Synset offsets of a lemma in one part of speech, most frequent sense first. */
 function senseOffsets(f: Files, pos: WordNetPos, lemma: string): string[] {
-  const line = findIndexLine(f.index.get(pos)!, lemma);
+  const line = findIndexLine(f, pos, lemma);
   if (!line) return [];
   const parts = line.trim().split(' ');
   const synsetCount = Number(parts[2]);
@@ -126,23 +142,30 @@ function readSynset(f: Files, pos: WordNetPos, offset: string): Synset | undefin
   const hit = synsetCache.get(id);
   if (hit) return hit;
   const fd = f.fds.get(pos)!;
-  let size = 4096;
   let line: string | undefined;
   for (;;) {
-    const buf = Buffer.alloc(size);
-    const n = readSync(fd, buf, 0, size, Number(offset));
-    const end = buf.indexOf(NEWLINE);
+    const n = readSync(fd, readBuffer, 0, readBuffer.length, Number(offset));
+    const end = readBuffer.indexOf(NEWLINE);
     if (end >= 0 && end < n) {
-      line = buf.toString('latin1', 0, end);
+      line = readBuffer.toString('latin1', 0, end);
       break;
     }
-    if (n < size) {
-      line = buf.toString('latin1', 0, n);
+    if (n < readBuffer.length) {
+      line = readBuffer.toString('latin1', 0, n);
       break;
     }
-    size *= 4;
+    readBuffer = Buffer.allocUnsafe(readBuffer.length * 4);
   }
-  const fields = line.split(' | ')[0]!.split(' ');
+  const bar = line.indexOf(' | ');
+  const fields = (bar >= 0 ? line.slice(0, bar) : line).split(' ');
+  const gloss =
+    bar >= 0
+      ? line
+          .slice(bar + 3)
+          .split(/;\s*"/)[0]!
+          .trim()
+          .toLowerCase()
+      : '';
   if (fields[0] !== offset) return undefined;
   const wordCount = Number.parseInt(fields[3]!, 16);
   const words: string[] = [];
@@ -165,7 +188,7 @@ function readSynset(f: Files, pos: WordNetPos, offset: string): Synset | undefin
     else if (symbol === '&' || symbol === '\\' || symbol === '+') related.push(target);
     else if (symbol === '%m') members.push(target);
   }
-  const synset: Synset = { id, pos, lexFile: Number(fields[1]), words, hypernyms, related, members };
+  const synset: Synset = { id, pos, gloss, lexFile: Number(fields[1]), words, hypernyms, related, members };
   synsetCache.set(id, synset);
   return synset;
 }
