@@ -13,6 +13,7 @@ import {
   SYNONYM_TABLE,
   UNIT_TABLE,
 } from '../src/match/vocabulary.ts';
+import { valueKeys } from '../src/values/normalize.ts';
 
 const tables: [string, Sourced<unknown>[]][] = [
   ['abbreviations', ABBREVIATION_TABLE],
@@ -85,6 +86,9 @@ describe('vocabulary tables', () => {
       'tested',
     ])
       expect(words.has(w), w).toBe(false);
+    // a misspelling seen in one data set is not a value synonym; the word itself is
+    expect(valueKeys('Caucasion')).not.toContain('~white');
+    expect(valueKeys('Caucasian')).toContain('~white');
   });
 });
 

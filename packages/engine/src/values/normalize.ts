@@ -48,7 +48,7 @@ const NO = new Set([
 const VALUE_SYNONYMS: string[][] = [
   ['male', 'm', 'man', 'men', 'masculine'],
   ['female', 'f', 'woman', 'women', 'feminine'],
-  ['white', 'caucasian', 'caucasion', 'european american'],
+  ['white', 'caucasian', 'european american'],
   ['black', 'black or african american', 'african american'],
   ['united states', 'usa', 'us', 'united states of america', 'u s', 'u s a', 'america'],
   ['united kingdom', 'uk', 'great britain', 'gb', 'england'],
