@@ -149,5 +149,17 @@ describe('value evidence that misleads (issue 13, point 6)', () => {
       },
     });
     expect(chosen(closed, 'cause_of_death').confidence).toBeLessThan(chosen(r, 'cause_of_death').confidence);
+    // values of another shape (channel codes for colour words) are not a difference of form
+    const channels = Array.from({ length: n }, (_, i) => ({
+      channel: ['126', '127N', '127C', '128N'][i % 4],
+    }));
+    const colours = suggestMapping({
+      profile: profileRecords(channels),
+      targetSchema: {
+        type: 'object',
+        properties: { channel: { type: 'string', examples: ['Green', 'Red'] } },
+      },
+    });
+    expect(colours.fields[0]!.candidates[0]!.score).toBeLessThan(0.5);
   });
 });

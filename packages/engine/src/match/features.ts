@@ -25,6 +25,8 @@ export interface SourceFeature {
    * dates, booleans or free text), with many distinct values
    */
   idLike: boolean;
+  /** what most values look like (`shapeOf`) */
+  shape: ValueShape;
   /** the prefix all values share, when they are identifiers or links of one pattern (`templateOf`) */
   template?: string;
 }
@@ -54,6 +56,8 @@ export interface TargetFeature {
    * URLs, UUIDs — set by `ValueIndex`; a format few targets take is specific evidence
    */
   formatPeers: number;
+  /** what most example values look like (`shapeOf`) */
+  shape: ValueShape;
   /** the prefix all example values share (`templateOf`) */
   template?: string;
   /** at least five example values (enough to tell whether they share a template) */
@@ -114,6 +118,7 @@ export function sourceFeature(p: FieldProfile): SourceFeature {
     words: numeric || date ? [] : valueWords(values),
     grams: nameTrigrams(p.name),
     idLike: isIdLike(p, numeric, date),
+    shape: shapeOf(values),
     template: templateOf(values),
   };
 }
@@ -141,6 +146,7 @@ export function targetFeature(t: TargetInfo): TargetFeature {
     grams: nameTrigrams(t.name),
     valueKind: valueKindOf(values, numCount),
     formatPeers: 0,
+    shape: shapeOf(values),
     template: templateOf(values),
     manyValues: values.length >= 5,
     namesId: leaf.length > 0 && leaf[leaf.length - 1] === ID,
@@ -148,6 +154,28 @@ export function targetFeature(t: TargetInfo): TargetFeature {
 }
 
 const ID = conceptOf('identifier');
+
+export type ValueShape = 'number' | 'code' | 'words' | 'mixed' | 'none';
+
+/**
+ * What most values look like: numbers, codes (letters and digits in one token: `127N`, `C3L-001`,
+ * `pT2a`), or words (`Cancer Related`, `white`).
+ */
+export function shapeOf(values: unknown[]): ValueShape {
+  const counts = { number: 0, code: 0, words: 0 };
+  let n = 0;
+  for (const v of values.slice(0, 200)) {
+    if (isNullLike(v)) continue;
+    n++;
+    const x = String(v).trim();
+    if (numberLike(x)) counts.number++;
+    else if (/\d/.test(x) && !/\s/.test(x)) counts.code++;
+    else if (/[a-z]{2}/i.test(x)) counts.words++;
+  }
+  if (n === 0) return 'none';
+  for (const k of ['number', 'code', 'words'] as const) if (counts[k] >= 0.7 * n) return k;
+  return 'mixed';
+}
 
 const SCHEME = /^([a-z][a-z0-9+.-]*:\/\/)?(www\.)?/i;
 

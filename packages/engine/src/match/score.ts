@@ -165,7 +165,8 @@ export function scorePair(
     const listLike = t.closed || t.values.length <= 50;
     if (cov < 0.3 && (s.categorical || (!s.numeric && !s.date && listLike)) && t.numericValues < 0.5) {
       // examples are an open list: the same name outweighs values the examples happen to miss
-      const sameName = t.closed ? 0 : Math.max(0, (name - 0.8) / 0.2);
+      // (values of the same shape: words for words, codes for codes — not `127N` for `Red`)
+      const sameName = t.closed || s.shape !== t.shape ? 0 : Math.max(0, (name - 0.8) / 0.2);
       score *= Math.min(1, 0.55 + cov + 0.3 * sameName);
       notes.push('its values do not fit the target values');
     }
