@@ -1,9 +1,10 @@
 /**
  * Word-to-word relatedness from WordNet (see `wordnet.ts`): two column-name words are related when
  * one of their senses is the same synset (synonyms: `forename` ~ `given name`, `kickoff` ~ `start`,
- * `quit` ~ `stop`), when a sense of one is the direct hypernym of a sense of the other (`genre` is a
- * kind of `kind`, `status` of `state`, `cigarette` of `smoke`), or — weaker — when they are sister
- * terms under a specific common hypernym (`size` and `dimension` are both a `magnitude`).
+ * `quit` ~ `stop`), when a sense of one is a hypernym of a sense of the other, one or two steps up
+ * (`genre` is a kind of `kind`, `status` of `state`, `onset` of `start`), or — weakest — when one
+ * is named in the definition of the other (smoking is "the act of smoking tobacco"). Sister terms
+ * (`day` / `year`, `width` / `height`) are not related: they are alternatives to each other.
  *
  * Inflected forms are reduced with WordNet's own detachment rules (the `morphy` suffix table of
  * the WordNet distribution: `examined` → `examine`, `children` is a lemma itself), and only the most
@@ -46,16 +47,16 @@ const MAX_SENSES = 8;
  * longer the path, the more both senses must be the usual ones (`number` as a musical act is a
  * `performance`: no link).
  */
-const MAX_RANK_SUM = [4, 2, 1, 0];
+const MAX_RANK_SUM = [4, 2, 1];
 /** Hypernym steps followed up from each word's senses. */
 const MAX_HOPS = 2;
 /**
- * A common hypernym two or more steps away only links words when it is specific: at least this
- * many steps below the root (`magnitude` is 4 below `entity`; `property`, `attribute` are not).
+ * A hypernym two steps up only links words when it is specific: at least this many steps below
+ * the root (`magnitude` is 4 below `entity`; `property`, `attribute` are not).
  */
 const MIN_COMMON_DEPTH = 4;
-/** Similarity by the total number of hypernym steps between the two words' senses. */
-const BY_STEPS = [0.85, 0.7, 0.5, 0.4];
+/** Similarity by the number of hypernym steps from one word's sense up to the other's. */
+const BY_STEPS = [0.85, 0.7, 0.5];
 
 /** WordNet's lexicographer file of collective nouns (noun.group). */
 const NOUN_GROUP = 14;
@@ -216,9 +217,9 @@ function depth(id: string, seen = new Set<string>()): number {
 
 /**
  * WordNet relatedness of two surface words, 0 (unrelated or unknown) to `SYNONYM_SIMILARITY`: by
- * the fewest hypernym steps from a sense of each to a common synset (0 = synonyms, 1 = one is a
- * kind of the other, 2 = sister terms or grandparent, 3), a path-length measure in the spirit of
- * Wu & Palmer (1994) restricted to short paths below specific synsets.
+ * the fewest hypernym steps from a sense of one up to a sense of the other (0 = synonyms, 1 = one
+ * is a kind of the other, 2 = a kind of a kind), a path-length measure in the spirit of Wu &
+ * Palmer (1994) restricted to short paths to specific synsets.
  */
 export function lexicalSimilarity(a: string, b: string): number {
   if (a === b) return 1;
@@ -233,7 +234,7 @@ function relate(x: WordSenses, y: WordSenses): number {
   for (const [id, p] of small) {
     const q = large.get(id);
     if (!q) continue;
-    // one word's sense must be the common synset: sister terms (day / year, mother / father,
+    // one word's sense must be the common synset: sister terms (day / year, male / female,
     // width / height) are alternatives to each other, not the same field
     if (p.hops > 0 && q.hops > 0) continue;
     const steps = p.hops + q.hops;
