@@ -56,6 +56,8 @@ export interface TargetFeature {
    * URLs, UUIDs — set by `ValueIndex`; a format few targets take is specific evidence
    */
   formatPeers: number;
+  /** smallest and largest example number, when at least 80 % of the examples are numbers */
+  range?: [number, number];
   /** what most example values look like (`shapeOf`) */
   shape: ValueShape;
   /** the prefix all example values share (`templateOf`) */
@@ -78,6 +80,21 @@ export function numberOf(v: unknown): number {
   if (typeof v === 'number') return v;
   if (!numberLike(v)) return Number.NaN;
   return Number(String(v).replace(/[\s,$€£¥%]/g, ''));
+}
+
+function numericRange(values: unknown[]): [number, number] | undefined {
+  if (values.length === 0) return undefined;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  for (const v of values) {
+    const n = numberOf(v);
+    if (!Number.isFinite(n)) continue;
+    count++;
+    if (n < min) min = n;
+    if (n > max) max = n;
+  }
+  return count >= values.length * 0.8 && count > 0 ? [min, max] : undefined;
 }
 
 function isIdLike(p: FieldProfile, numeric: boolean, date: boolean): boolean {
@@ -146,6 +163,7 @@ export function targetFeature(t: TargetInfo): TargetFeature {
     grams: nameTrigrams(t.name),
     valueKind: valueKindOf(values, numCount),
     formatPeers: 0,
+    range: numericRange(values),
     shape: shapeOf(values),
     template: templateOf(values),
     manyValues: values.length >= 5,

@@ -123,7 +123,7 @@ function wordSimilarity(a: string, b: string): number {
   let row = pairCache.get(a);
   const hit = row?.get(b);
   if (hit !== undefined) return hit;
-  if (cached > 500_000) {
+  if (cached > 250_000) {
     pairCache.clear();
     cached = 0;
     row = undefined;
@@ -148,7 +148,8 @@ function computeWordSimilarity(a: string, b: string): number {
     if (e >= 0.8) form = e * 0.9;
   }
   if (!form && isVowelDrop(s, l)) form = 0.7;
-  return Math.max(form, meaningSimilarity(a, b));
+  // WordNet never says more than "synonym" (0.85)
+  return form >= 0.85 ? form : Math.max(form, meaningSimilarity(a, b));
 }
 
 /** WordNet relatedness of two concepts (stems: WordNet is asked about the words they stand for). */

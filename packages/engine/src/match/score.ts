@@ -1,4 +1,4 @@
-import { numberOf, type SourceFeature, type TargetFeature } from './features.ts';
+import type { SourceFeature, TargetFeature } from './features.ts';
 import { conceptOf, conceptSimilarity, joinCompounds, trigramSimilarity, type WordWeights } from './names.ts';
 
 const SPEC = 0.5;
@@ -54,12 +54,6 @@ function oneSided(a: string[], b: string[], weights: WordWeights): number {
     if (bs.has(x)) num += weights.weight(x);
   }
   return num / den;
-}
-
-function numericRange(values: unknown[]): [number, number] | undefined {
-  const nums = values.map(numberOf).filter((n) => Number.isFinite(n));
-  if (nums.length < values.length * 0.8 || nums.length === 0) return undefined;
-  return [Math.min(...nums), Math.max(...nums)];
 }
 
 function rangeOverlap(a: [number, number], b: [number, number]): number {
@@ -151,7 +145,7 @@ export function scorePair(
       p.stats?.min !== undefined && p.stats.max !== undefined
         ? ([p.stats.min, p.stats.max] as [number, number])
         : undefined;
-    const tRange = s.numeric && !s.categorical && srcRange ? numericRange(t.values) : undefined;
+    const tRange = s.numeric && !s.categorical && srcRange ? t.range : undefined;
     if (tRange && srcRange) cov = Math.max(cov, 0.35 * rangeOverlap(srcRange, tRange));
     // numbers entirely outside the range of the target's example numbers (ages 20–90 against
     // years 1930–2000): the values disagree, whatever the names say

@@ -39,7 +39,7 @@ const DETACH: [string, string][] = [
 ];
 
 /** Senses per part of speech that are read (WordNet orders senses by corpus frequency). */
-const MAX_SENSES = 8;
+const MAX_SENSES = 5;
 /**
  * A link counts when the sense ranks of the two words (0 = most frequent) add up to at most this,
  * by the number of hypernym steps between them: a rare sense of one word may be a synonym of a
@@ -123,8 +123,10 @@ const stemCache = new Map<string, WordSenses | null>();
 export function stemSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const x = stemSenses(a);
+  if (!x) return 0; // not an English word WordNet knows: nothing to relate, not even a definition
   const y = stemSenses(b);
-  const related = x && y ? relate(x, y) : 0;
+  if (!y) return 0;
+  const related = relate(x, y);
   if (related >= GLOSS_SIMILARITY) return related;
   return glossStems(a).has(b) || glossStems(b).has(a) ? GLOSS_SIMILARITY : related;
 }
@@ -229,19 +231,34 @@ export function lexicalSimilarity(a: string, b: string): number {
 }
 
 function relate(x: WordSenses, y: WordSenses): number {
-  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
-  let best = Number.POSITIVE_INFINITY;
-  for (const [id, p] of small) {
-    const q = large.get(id);
-    if (!q) continue;
-    // one word's sense must be the common synset: sister terms (day / year, male / female,
-    // width / height) are alternatives to each other, not the same field
-    if (p.hops > 0 && q.hops > 0) continue;
-    const steps = p.hops + q.hops;
-    if (steps >= BY_STEPS.length || p.rank + q.rank > MAX_RANK_SUM[steps]!) continue;
-    if (steps >= best) continue;
-    if (steps >= 2 && depth(id) < MIN_COMMON_DEPTH) continue;
-    best = steps;
-  }
+  // one word's own sense must be the common synset: sister terms (day / year, male / female,
+  // width / height) are alternatives to each other, not the same field — so only the own senses
+  // of each side are looked up in the other's reach
+  const best = Math.min(steps(ownSenses(x), y), steps(ownSenses(y), x));
   return best < BY_STEPS.length ? BY_STEPS[best]! : 0;
+}
+
+const own = new WeakMap<WordSenses, [string, number][]>();
+
+function ownSenses(m: WordSenses): [string, number][] {
+  let list = own.get(m);
+  if (!list) {
+    list = [];
+    for (const [id, r] of m) if (r.hops === 0) list.push([id, r.rank]);
+    own.set(m, list);
+  }
+  return list;
+}
+
+/** The fewest hypernym steps from one of `senses` up through `other`'s reach (Infinity: none). */
+function steps(senses: [string, number][], other: WordSenses): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const [id, rank] of senses) {
+    const q = other.get(id);
+    if (!q || q.hops >= best || rank + q.rank > MAX_RANK_SUM[q.hops]!) continue;
+    if (q.hops >= 2 && depth(id) < MIN_COMMON_DEPTH) continue;
+    best = q.hops;
+    if (best === 0) break;
+  }
+  return best;
 }
