@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shapeOf } from '../src/match/features.ts';
 import { suggestMapping } from '../src/match/index.ts';
 import { profileRecords } from '../src/profile/index.ts';
 import type { JsonSchema } from '../src/schema/target-schema.ts';
@@ -75,6 +76,13 @@ describe('values outvote names (issue 13, point 1)', () => {
 });
 
 describe('value evidence that misleads (issue 13, point 6)', () => {
+  it('tells the shape of values: numbers, codes, words', () => {
+    expect(shapeOf(['1200', '$1,200.00', '3.5'])).toBe('number');
+    expect(shapeOf(['127N', 'C3L-00102', 'data_release', 'pT2a'])).toBe('code');
+    expect(shapeOf(['Cancer Related', 'white', 'Not Reported'])).toBe('words');
+    expect(shapeOf([])).toBe('none');
+  });
+
   it('a small-integer code column does not outrank an exact name because its values overlap an id list', () => {
     const recs = Array.from({ length: n }, (_, i) => ({
       customer_id: 1001 + i,

@@ -176,8 +176,8 @@ const ID = conceptOf('identifier');
 export type ValueShape = 'number' | 'code' | 'words' | 'mixed' | 'none';
 
 /**
- * What most values look like: numbers, codes (letters and digits in one token: `127N`, `C3L-001`,
- * `pT2a`), or words (`Cancer Related`, `white`).
+ * What most values look like: numbers, codes (one token with digits or underscores: `127N`,
+ * `C3L-001`, `pT2a`, `data_release`), or words (`Cancer Related`, `white`).
  */
 export function shapeOf(values: unknown[]): ValueShape {
   const counts = { number: 0, code: 0, words: 0 };
@@ -187,7 +187,7 @@ export function shapeOf(values: unknown[]): ValueShape {
     n++;
     const x = String(v).trim();
     if (numberLike(x)) counts.number++;
-    else if (/\d/.test(x) && !/\s/.test(x)) counts.code++;
+    else if (/[\d_]/.test(x) && !/\s/.test(x)) counts.code++;
     else if (/[a-z]{2}/i.test(x)) counts.words++;
   }
   if (n === 0) return 'none';
