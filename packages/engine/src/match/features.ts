@@ -25,6 +25,8 @@ export interface SourceFeature {
    * dates, booleans or free text), with many distinct values
    */
   idLike: boolean;
+  /** the profile's format, or `phone` when the values are telephone numbers of mixed layouts */
+  format?: string;
   /** what most values look like (`shapeOf`) */
   shape: ValueShape;
   /** the prefix all values share, when they are identifiers or links of one pattern (`templateOf`) */
@@ -97,6 +99,26 @@ function numericRange(values: unknown[]): [number, number] | undefined {
   return count >= values.length * 0.8 && count > 0 ? [min, max] : undefined;
 }
 
+const PHONE_CHARS = /^\+?[\d\s().-]+$/;
+
+/**
+ * Telephone numbers written in several layouts (`954.349.6156`, `(698) 500-8263`, `4418007026`,
+ * `+1 362 485 3374`): every value is digits with phone punctuation, 7 to 15 digits (ITU-T E.164),
+ * and enough of them are punctuated that they are not plain integers.
+ */
+function phoneNumbers(values: string[]): boolean {
+  if (values.length < 3) return false;
+  let punctuated = 0;
+  for (const v of values) {
+    const t = v.trim();
+    if (!PHONE_CHARS.test(t)) return false;
+    const digits = t.replace(/\D/g, '').length;
+    if (digits < 7 || digits > 15) return false;
+    if (/[\s().+-]/.test(t)) punctuated++;
+  }
+  return punctuated >= 0.3 * values.length;
+}
+
 function isIdLike(p: FieldProfile, numeric: boolean, date: boolean): boolean {
   if (date || p.type === 'boolean' || p.format === 'boolean-string') return false;
   if (
@@ -135,6 +157,7 @@ export function sourceFeature(p: FieldProfile): SourceFeature {
     words: numeric || date ? [] : valueWords(values),
     grams: nameTrigrams(p.name),
     idLike: isIdLike(p, numeric, date),
+    format: p.format ?? (phoneNumbers(values) ? 'phone' : undefined),
     shape: shapeOf(values),
     template: templateOf(values),
   };

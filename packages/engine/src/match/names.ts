@@ -37,21 +37,21 @@ export function conceptOf(word: string): string {
 
 /** Words of a name after abbreviation expansion and stopword removal, as concepts. */
 export function nameConcepts(name: string): string[] {
-  const words = rewritePhrases(splitWords(name));
-  const out: string[] = [];
+  const words = splitWords(name);
+  const tokens: string[] = [];
   words.forEach((w, i) => {
     // nChildren / NoOfItems, and HouseNo / AccountNr at the end
     const lead = i === 0 && NUMBER_PREFIXES.has(w);
     const tail = i === words.length - 1 && (w === 'no' || w === 'nr' || w === 'nbr');
     // a trailing No / Nr is a reference number — an identifier (Staff No, Invoice Nr); a leading
     // one counts (data-naming conventions)
-    if (words.length > 1 && (lead || tail)) {
-      out.push(conceptOf(lead ? 'number' : 'identifier'));
-      return;
-    }
-    const expanded = ABBREVIATIONS.get(w);
-    for (const x of (expanded ?? w).split(' ')) if (!STOPWORDS.has(x)) out.push(conceptOf(x));
+    if (words.length > 1 && (lead || tail)) tokens.push(lead ? 'number' : 'identifier');
+    else tokens.push(...(ABBREVIATIONS.get(w) ?? w).split(' '));
   });
+  // phrases after abbreviations: ADDR_LINE1 is an address line
+  const out = rewritePhrases(tokens)
+    .filter((x) => !STOPWORDS.has(x))
+    .map(conceptOf);
   return out.length ? out : words.map(conceptOf);
 }
 

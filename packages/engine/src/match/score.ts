@@ -85,7 +85,7 @@ export function nameScore(s: SourceFeature, t: TargetFeature, weights: WordWeigh
     s.path.length > s.leaf.length || nested ? 0.95 * conceptSimilarity(s.path, t.path, weights) : 0;
   const doc = t.doc.length ? 0.8 * oneSided(s.leaf, t.doc, weights) : 0;
   // what the values are names the field too: phone numbers in `Mobile` fit a `phone` target
-  const word = FORMAT_WORD.get(s.profile.format ?? '');
+  const word = FORMAT_WORD.get(s.format ?? '');
   const held = word ? 0.8 * bestWordSimilarity(word, t.leaf) : 0;
   return Math.max(leaf, path, chars, doc, held);
 }

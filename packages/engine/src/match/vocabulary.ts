@@ -24,6 +24,10 @@ export const SOURCES = {
   morphology:
     'English derivation and inflection of one lexeme that the light stemmer does not join (Greek plurals -is/-es, -ic/-icity)',
   'function-words': 'English function words (closed-class articles, prepositions, conjunctions, auxiliaries)',
+  dictionary:
+    'General English dictionaries (Oxford, Cambridge, Merriam-Webster): "mobile" and "tel." name a telephone (number)',
+  'usps-28':
+    'USPS Publication 28, Postal Addressing Standards: the (delivery) address line of an address holds the street address',
   sql: 'SQL standard aggregate functions (ISO/IEC 9075: SUM, COUNT, AVG, MIN, MAX) and their usual English names',
 } as const;
 
@@ -120,8 +124,12 @@ export const PHRASE_TABLE: Sourced<Record<string, string>>[] = [
       forename: 'first name',
       'family name': 'last name',
       surname: 'last name',
+      'postal code': 'zip',
+      'zip code': 'zip',
+      postcode: 'zip',
     },
   },
+  { source: 'usps-28', entries: { 'address line': 'street address' } },
 ];
 
 export const PHRASES = new Map<string, string>();
@@ -137,6 +145,15 @@ for (const g of PHRASE_TABLE) {
 export const SYNONYM_TABLE: Sourced<string[][]>[] = [
   { source: 'rfc-4122', entries: [['identifier', 'uuid', 'guid']] },
   { source: 'sql-types', entries: [['timestamp', 'datetime']] },
+  // not `cell`: in clinical and scientific data it names a biological cell far more often
+  { source: 'dictionary', entries: [['phone', 'telephone', 'tel', 'mobile']] },
+  {
+    source: 'data-naming',
+    entries: [
+      // names of free-text annotation fields (ISO/IEC 11179 representation term "Text")
+      ['description', 'memo', 'notes', 'comment', 'remarks'],
+    ],
+  },
   {
     source: 'morphology',
     entries: [
