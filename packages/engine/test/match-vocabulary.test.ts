@@ -92,6 +92,22 @@ describe('vocabulary tables', () => {
   });
 });
 
+describe('naming conventions', () => {
+  it('reads a trailing number as an identifier and a leading one as a count', () => {
+    expect(nameConcepts('Invoice #')).toEqual(nameConcepts('invoice_id'));
+    expect(nameConcepts('invoiceNumber')).toEqual(nameConcepts('invoice_id'));
+    expect(nameConcepts('staff_no')).toEqual(nameConcepts('staff_id'));
+    expect(nameConcepts('number_of_children')).toEqual(nameConcepts('nChildren'));
+    expect(nameConcepts('number_of_children')).not.toContain(conceptOf('identifier'));
+  });
+
+  it('reads phrases after abbreviations, and WordNet multiword synonyms as one', () => {
+    expect(nameConcepts('ADDR_LINE1').slice(0, 2)).toEqual(nameConcepts('street_address'));
+    expect(nameConcepts('postalCode')).toEqual(nameConcepts('ZIP'));
+    expect(nameConcepts('givenName')).toEqual(nameConcepts('first_name'));
+  });
+});
+
 describe('WordNet lexicon', () => {
   it('relates synonyms, hypernyms and words of the definition, not sister terms or unrelated words', () => {
     expect(lexicalSimilarity('kickoff', 'start')).toBeGreaterThanOrEqual(0.85); // one synset

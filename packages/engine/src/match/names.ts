@@ -37,14 +37,15 @@ export function conceptOf(word: string): string {
 
 /** Words of a name after abbreviation expansion and stopword removal, as concepts. */
 export function nameConcepts(name: string): string[] {
-  const words = splitWords(name);
+  // `#` is the number sign: `Invoice #` is the invoice number
+  const words = splitWords(name.includes('#') ? name.replace(/#/g, ' no ') : name);
   const tokens: string[] = [];
   words.forEach((w, i) => {
-    // nChildren / NoOfItems, and HouseNo / AccountNr at the end
+    // nChildren / NoOfItems, and HouseNo / AccountNr / InvoiceNumber at the end
     const lead = i === 0 && NUMBER_PREFIXES.has(w);
-    const tail = i === words.length - 1 && (w === 'no' || w === 'nr' || w === 'nbr');
-    // a trailing No / Nr is a reference number — an identifier (Staff No, Invoice Nr); a leading
-    // one counts (data-naming conventions)
+    const tail = i === words.length - 1 && (w === 'no' || w === 'nr' || w === 'nbr' || w === 'number');
+    // a trailing number is a reference number — an identifier (Staff No, Invoice Number); a
+    // leading one counts (number of children) (data-naming conventions)
     if (words.length > 1 && (lead || tail)) tokens.push(lead ? 'number' : 'identifier');
     else tokens.push(...(ABBREVIATIONS.get(w) ?? w).split(' '));
   });
