@@ -97,6 +97,7 @@ describe('naming conventions', () => {
     expect(nameConcepts('Invoice #')).toEqual(nameConcepts('invoice_id'));
     expect(nameConcepts('invoiceNumber')).toEqual(nameConcepts('invoice_id'));
     expect(nameConcepts('staff_no')).toEqual(nameConcepts('staff_id'));
+    expect(nameConcepts('Txn Ref')).toEqual(nameConcepts('transactionId'));
     expect(nameConcepts('number_of_children')).toEqual(nameConcepts('nChildren'));
     expect(nameConcepts('number_of_children')).not.toContain(conceptOf('identifier'));
   });

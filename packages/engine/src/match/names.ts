@@ -35,6 +35,9 @@ export function conceptOf(word: string): string {
   return CONCEPT.get(s) ?? s;
 }
 
+/** Last words of a name that make it an identifier (data-naming conventions). */
+const TRAILING_ID = new Set(['no', 'nr', 'nbr', 'number', 'ref', 'reference']);
+
 /** Words of a name after abbreviation expansion and stopword removal, as concepts. */
 export function nameConcepts(name: string): string[] {
   // `#` is the number sign: `Invoice #` is the invoice number
@@ -43,9 +46,9 @@ export function nameConcepts(name: string): string[] {
   words.forEach((w, i) => {
     // nChildren / NoOfItems, and HouseNo / AccountNr / InvoiceNumber at the end
     const lead = i === 0 && NUMBER_PREFIXES.has(w);
-    const tail = i === words.length - 1 && (w === 'no' || w === 'nr' || w === 'nbr' || w === 'number');
-    // a trailing number is a reference number — an identifier (Staff No, Invoice Number); a
-    // leading one counts (number of children) (data-naming conventions)
+    const tail = i === words.length - 1 && TRAILING_ID.has(w);
+    // a trailing number or reference is an identifier (Staff No, Invoice Number, Txn Ref); a
+    // leading number counts (number of children) (data-naming conventions)
     if (words.length > 1 && (lead || tail)) tokens.push(lead ? 'number' : 'identifier');
     else tokens.push(...(ABBREVIATIONS.get(w) ?? w).split(' '));
   });
