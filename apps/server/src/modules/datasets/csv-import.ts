@@ -50,12 +50,13 @@ export async function importCsvDataset(ctx: DatasetCtx, input: CsvDatasetInput):
   const out = await scratchPath(ctx, 'parquet');
   const tag = randomUUID().replaceAll('-', '');
   const scanner = createCsvLineScanner(input.delimiter, input.quote, input.header);
-  const scan = (async () => {
+  let scan: Promise<void> = Promise.resolve();
+  const scanFile = async () => {
     for await (const chunk of createReadStream(input.path, { highWaterMark: 1 << 20 })) {
       scanner.push(chunk as Buffer);
       input.onProgress?.((chunk as Buffer).length, scanner.records());
     }
-  })();
+  };
   try {
     const columns = input.names.map((n) => `${lit(n)}: 'VARCHAR'`).join(', ');
     const select = input.names.map((n) => `NULLIF(${ident(n)}, '') AS ${ident(n)}`).join(', ');
@@ -89,6 +90,8 @@ export async function importCsvDataset(ctx: DatasetCtx, input: CsvDatasetInput):
         input.signal?.removeEventListener('abort', interrupt);
       }
     });
+    // after the parse, not beside it: the ordered parallel copy wants both cores
+    scan = scanFile();
     await scan;
     input.signal?.throwIfAborted();
     const partial = scanner.end();

@@ -38,14 +38,17 @@ export async function scratchPath(ctx: DatasetCtx, ext: string) {
   return join(dir, `${randomUUID()}.${ext}`);
 }
 
+/** Paths checked in this process: content hash, size and row count (once; files are immutable). */
+const verified = new Set<string>();
+
 /** Moves a finished Parquet file into the blob store. */
 export async function storeFile(ctx: DatasetCtx, path: string, rows: number): Promise<DatasetFile> {
   const blob = await ctx.blobs.put(createReadStream(path));
+  // hashed on the way in: what the store holds now is known to be what was written
+  const local = await ctx.blobs.localPath?.(blob.sha256);
+  if (local) verified.add(local);
   return { sha256: blob.sha256, rows, bytes: blob.size };
 }
-
-/** Paths checked in this process: content hash, size and row count (once; files are immutable). */
-const verified = new Set<string>();
 
 /**
  * The file on this machine, checked: its bytes hash to its address (content-addressed storage

@@ -184,31 +184,37 @@ export async function deleteDataset(ctx: DatasetCtx, orgId: string, id: string) 
 
 /**
  * A uniform sample of a dataset's records (for profiling: formats and examples need a few
- * thousand values, not millions), and per column the exact null count and the distinct
- * count over every row, computed natively.
+ * thousand values, not millions), and per column the exact null count and an estimate of
+ * the distinct count over every row, computed natively.
  */
 export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize = 20_000) {
   if (!ds.files.length || ds.layout !== 'columns') return { sample: [], stats: [] };
   const paths = await Promise.all(ds.files.map((f) => localFile(ctx, f)));
-  const source = `read_parquet([${paths.map(lit).join(', ')}])`;
+  const source = `read_parquet([${paths.map(lit).join(', ')}], file_row_number = true)`;
   const names = ds.columns.map((c) => c.name);
+  // every k-th row: an even spread over the file, in the same single pass as the counts
+  const step = Math.max(1, Math.ceil(ds.rowCount / sampleSize));
+  const columns = names.map(ident).join(', ');
+  const aggregates = names
+    .map((n) => `count(${ident(n)})::BIGINT, approx_count_distinct(${ident(n)})::BIGINT`)
+    .join(', ');
   return withDuckDb(ctx.config?.DATA_DIR, async (c) => {
-    const s = await c.runAndReadAll(
-      `SELECT ${names.map(ident).join(', ')} FROM ${source} USING SAMPLE reservoir(${sampleSize} ROWS) REPEATABLE (7)`,
+    const r = await c.runAndReadAll(
+      `SELECT ${aggregates}, to_json(list([${columns}]) FILTER (WHERE file_row_number % ${step} = 0))::VARCHAR
+       FROM ${source}`,
     );
-    const sample = s.getRows().map((values) => {
+    const a = r.getRows()[0] ?? [];
+    const sample = (JSON.parse(String(a[2 * names.length] ?? '[]')) as (string | null)[][]).map((values) => {
       const record: Record<string, unknown> = {};
       for (let i = 0; i < names.length; i++) setOwn(record, names[i]!, values[i] ?? null);
       return record;
     });
-    const aggregates = names
-      .map((n) => `count(${ident(n)})::BIGINT, count(DISTINCT ${ident(n)})::BIGINT`)
-      .join(', ');
-    const a = (await c.runAndReadAll(`SELECT ${aggregates} FROM ${source}`)).getRows()[0] ?? [];
+    // HyperLogLog: exact for small counts, within a few percent for large ones (3× cheaper
+    // than an exact count); never more than the values there are
     const stats = names.map((name, i) => ({
       name,
       nulls: ds.rowCount - Number(a[2 * i] ?? 0),
-      distinct: Number(a[2 * i + 1] ?? 0),
+      distinct: Math.min(Number(a[2 * i + 1] ?? 0), Number(a[2 * i] ?? 0)),
     }));
     return { sample, stats };
   });

@@ -10,7 +10,11 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
  */
 let instance: Promise<DuckDBInstance> | null = null;
 
-export const DUCKDB_MEMORY_LIMIT = '256MB';
+/**
+ * Measured on a 200 MiB CSV: at 256 MB the ordered parallel CSV → Parquet copy slows 2.5×
+ * (it spills); from 384 MB on it runs at full speed.
+ */
+export const DUCKDB_MEMORY_LIMIT = '512MB';
 
 function open(dataDir?: string) {
   const spill = join(dataDir ?? tmpdir(), 'tmp', 'duckdb');
