@@ -5,9 +5,8 @@ import { createCsvLineScanner, type LineMap, lineOfRecord } from './csv-lines.ts
 import { type DatasetCtx, scratchPath, storeFile } from './dataset-files.ts';
 import { insertDataset } from './datasets.repository.ts';
 import { ident, lit, withDuckDb } from './duckdb.ts';
+import { ROW_GROUP_ROWS } from './json-rows.ts';
 
-/** Rows a Parquet row group holds: big enough to compress well, small enough to read a page fast. */
-export const ROW_GROUP_ROWS = 100_000;
 /** Longest record accepted (as the streaming parser allowed). */
 const MAX_RECORD_BYTES = 1_048_576;
 const RAW_LIMIT = 500;

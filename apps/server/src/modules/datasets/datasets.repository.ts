@@ -22,3 +22,13 @@ export async function findDataset(db: Db, orgId: string, id: string): Promise<Da
 export async function removeDataset(db: Db, orgId: string, id: string) {
   await db.delete(datasets).where(and(eq(datasets.organizationId, orgId), eq(datasets.id, id)));
 }
+
+/** Replaces the file list (and the row count that follows from it) of a dataset being written. */
+export async function updateFiles(db: Db, orgId: string, id: string, files: DatasetRow['files']) {
+  const [row] = await db
+    .update(datasets)
+    .set({ files, rowCount: files.reduce((n, f) => n + f.rows, 0) })
+    .where(and(eq(datasets.organizationId, orgId), eq(datasets.id, id)))
+    .returning();
+  return row!;
+}

@@ -1,12 +1,16 @@
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { setOwn } from '../imports/parsers/types.ts';
-import { ROW_GROUP_ROWS } from './csv-import.ts';
 import { type LineMap, linesOfRows } from './csv-lines.ts';
-import { type DatasetCtx, type DatasetFile, localFile, scratchPath, storeFile } from './dataset-files.ts';
-import { type DatasetRow, findDataset, insertDataset, removeDataset } from './datasets.repository.ts';
+import { type DatasetCtx, type DatasetFile, localFile } from './dataset-files.ts';
+import {
+  type DatasetRow,
+  findDataset,
+  insertDataset,
+  removeDataset,
+  updateFiles,
+} from './datasets.repository.ts';
 import { ident, lit, withDuckDb } from './duckdb.ts';
+import { countJsonRows, createFileWriter, type JsonColumn, readJsonRows } from './json-rows.ts';
 
 export { importCsvDataset } from './csv-import.ts';
 export { DatasetCorruptError, type DatasetCtx, forgetVerifiedFiles, scratchPath } from './dataset-files.ts';
@@ -19,74 +23,55 @@ export interface DatasetRecord {
   record: Record<string, unknown>;
 }
 
-/** Longest JSON record a `records` dataset holds. */
-const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+const RECORD_COLUMNS: JsonColumn[] = [
+  { name: 'line', type: 'BIGINT' },
+  { name: 'record', type: 'JSON' },
+];
 
-/**
- * Writes records (with their source line) as a `records` dataset: JSON lines to a scratch file
- * as they come (memory stays flat), then one native pass turns them into Parquet row groups.
- */
+/** Writes records (with their source line) as a `records` dataset of one file. */
 export async function createRecordWriter(ctx: DatasetCtx, opts: { orgId: string; kind: string }) {
-  const tsv = await scratchPath(ctx, 'tsv');
-  const out = createWriteStream(tsv);
-  let rows = 0;
-  let buffer = '';
-  const flush = async () => {
-    if (!buffer) return;
-    const ok = out.write(buffer);
-    buffer = '';
-    if (!ok) await new Promise<void>((r) => out.once('drain', () => r()));
-  };
-  const cleanup = async () => {
-    if (!out.closed) await new Promise((r) => out.end(r));
-    await rm(tsv, { force: true });
-  };
+  const writer = await createFileWriter(ctx, RECORD_COLUMNS);
   return {
     get rows() {
-      return rows;
+      return writer.rows;
     },
-    /** JSON.stringify escapes tabs and newlines, so one record is one line */
-    async append(line: number, record: unknown) {
-      buffer += `${line}\t${JSON.stringify(record)}\n`;
-      rows++;
-      if (buffer.length > 1 << 20) await flush();
-    },
+    append: (line: number, record: unknown) => writer.append([line, record]),
     async finish(): Promise<DatasetRow> {
-      await flush();
-      await new Promise((r) => out.end(r));
-      const parquet = await scratchPath(ctx, 'parquet');
-      try {
-        const files: DatasetFile[] = [];
-        if (rows) {
-          await withDuckDb(ctx.config?.DATA_DIR, (c) =>
-            c.run(
-              `COPY (SELECT line, record FROM read_csv(${lit(tsv)}, columns = {'line': 'BIGINT', 'record': 'VARCHAR'},
-                 auto_detect = false, header = false, delim = '\t', quote = '', escape = '',
-                 max_line_size = ${MAX_RECORD_BYTES}, buffer_size = ${MAX_RECORD_BYTES * 2}))
-               TO ${lit(parquet)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`,
-            ),
-          );
-          files.push(await storeFile(ctx, parquet, rows));
-        }
-        return await insertDataset(ctx.db, {
-          organizationId: opts.orgId,
-          kind: opts.kind,
-          layout: 'records',
-          columns: [
-            { name: 'line', type: 'BIGINT' },
-            { name: 'record', type: 'JSON' },
-          ],
-          rowCount: rows,
-          files,
-        });
-      } finally {
-        await rm(parquet, { force: true });
-        await cleanup();
-      }
+      const file = await writer.finish();
+      return insertDataset(ctx.db, {
+        organizationId: opts.orgId,
+        kind: opts.kind,
+        layout: 'records',
+        columns: RECORD_COLUMNS,
+        rowCount: file?.rows ?? 0,
+        files: file ? [file] : [],
+      });
     },
-    abort: cleanup,
+    abort: writer.abort,
   };
 }
+
+/** An empty `json` dataset that files are appended to, in row order, as parts of it are written. */
+export async function createJsonDataset(
+  ctx: DatasetCtx,
+  opts: { orgId: string; kind: string; columns: JsonColumn[] },
+) {
+  return insertDataset(ctx.db, {
+    organizationId: opts.orgId,
+    kind: opts.kind,
+    layout: 'json',
+    columns: opts.columns,
+    rowCount: 0,
+    files: [],
+  });
+}
+
+/** Adds a finished file after the dataset's last row. */
+export async function appendDatasetFile(ctx: DatasetCtx, ds: DatasetRow, file: DatasetFile) {
+  return updateFiles(ctx.db, ds.organizationId, ds.id, [...ds.files, file]);
+}
+
+export { createFileWriter, type JsonColumn } from './json-rows.ts';
 
 /** The files overlapping rows [from, to), each with the row range to read from it. */
 function slicesOf(ds: DatasetRow, from: number, to: number) {
@@ -111,17 +96,15 @@ async function readSlice(
   count: number,
 ): Promise<{ line: number | null; record: Record<string, unknown> }[]> {
   if (ds.layout === 'records') {
-    // one string per slice: a single JSON.parse is far cheaper than a value per row through N-API
-    const r = await c.runAndReadAll(
-      `SELECT '[' || string_agg(record, ',' ORDER BY n) || ']', list(line ORDER BY n)::BIGINT[]::VARCHAR
-       FROM (SELECT file_row_number AS n, line, record FROM read_parquet(${lit(path)}, file_row_number = true)
-             WHERE file_row_number >= ${offset} AND file_row_number < ${offset + count})`,
-    );
-    const [json, lines] = r.getRows()[0] ?? [];
-    if (json == null) return [];
-    const records = JSON.parse(String(json)) as Record<string, unknown>[];
-    const lineList = JSON.parse(String(lines)) as number[];
-    return records.map((record, i) => ({ line: lineList[i] ?? null, record }));
+    const rows = await readJsonRows(c, [path], RECORD_COLUMNS, {
+      where: `n >= ${offset} AND n < ${offset + count}`,
+      offset: 0,
+      limit: count,
+    });
+    return rows.map(([line, record]) => ({
+      line: line as number,
+      record: record as Record<string, unknown>,
+    }));
   }
   const names = ds.columns.map((col) => col.name);
   const r = await c.runAndReadAll(
@@ -133,6 +116,47 @@ async function readSlice(
     for (let i = 0; i < names.length; i++) setOwn(record, names[i]!, values[i] ?? null);
     return { line: null, record };
   });
+}
+
+/** Rows [from, to) of a `json` dataset as arrays of values in column order. */
+export async function readJsonDatasetRows(ctx: DatasetCtx, ds: DatasetRow, from: number, to: number) {
+  to = Math.min(to, ds.rowCount);
+  if (from >= to) return [];
+  const slices = slicesOf(ds, from, to);
+  const paths = await Promise.all(slices.map((s) => localFile(ctx, s.file)));
+  const columns = ds.columns as JsonColumn[];
+  return withDuckDb(ctx.config?.DATA_DIR, async (c) => {
+    const out: unknown[][] = [];
+    for (let i = 0; i < slices.length; i++) {
+      const { offset, count } = slices[i]!;
+      // the row range as a filter on the row number lets DuckDB skip whole row groups
+      const rows = await readJsonRows(c, [paths[i]!], columns, {
+        where: `n >= ${offset} AND n < ${offset + count}`,
+        offset: 0,
+        limit: count,
+      });
+      for (const r of rows) out.push(r);
+    }
+    return out;
+  });
+}
+
+/**
+ * Rows of a `json` dataset that match a SQL condition on its columns (the caller's own
+ * constant text, never user input), paged, with the number of matches.
+ */
+export async function queryJsonDataset(
+  ctx: DatasetCtx,
+  ds: DatasetRow,
+  where: string,
+  page: { offset: number; limit: number },
+) {
+  if (!ds.files.length) return { rows: [] as unknown[][], total: 0 };
+  const paths = await Promise.all(ds.files.map((f) => localFile(ctx, f)));
+  return withDuckDb(ctx.config?.DATA_DIR, async (c) => ({
+    rows: await readJsonRows(c, paths, ds.columns as JsonColumn[], { where, ...page }),
+    total: await countJsonRows(c, paths, where),
+  }));
 }
 
 /** Rows [from, to) of a dataset with their index and source line (as stored by the import). */
