@@ -2,11 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { DuckDBInstance } from '@duckdb/node-api';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/client.ts';
-import { resultChunks } from '../src/db/schema.ts';
 import { DATABASES } from './helper.ts';
 
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../src/cli.ts');
@@ -115,19 +113,24 @@ describe.skipIf(!DATABASES.includes('postgres'))(
       }
       expect(end).toMatchObject({ status: 'finished', processed: total, succeeded: total, failed: 0 });
 
-      const database = await openPostgres(url.toString());
-      const chunks = await database.db
-        .select()
-        .from(resultChunks)
-        .where(eq(resultChunks.resultId, result.id as string));
-      await database.close();
+      // the result's own Parquet files, read directly as a user would (DuckDB), not through the API
+      const files = await call('GET', `/results/${result.id}/files`);
+      expect(files.row_count).toBe(total);
+      const instance = await DuckDBInstance.create(':memory:');
+      const duck = await instance.connect();
+      const list = (files.files as { location: string }[]).map((f) => `'${f.location}'`).join(', ');
+      const rows = (
+        await duck.runAndReadAll(
+          `SELECT "index"::INTEGER, mapped_record FROM read_parquet([${list}]) ORDER BY 1`,
+        )
+      ).getRows();
+      duck.closeSync();
       const seen = new Set<number>();
-      for (const c of chunks)
-        c.mappings.forEach((m, i) => {
-          expect(m.mapped_record).toEqual({ n: c.firstIndex + i, label: `row ${c.firstIndex + i}` });
-          seen.add(c.firstIndex + i);
-        });
-      expect(chunks.reduce((s, c) => s + c.mappings.length, 0)).toBe(total);
+      for (const [index, mapped] of rows) {
+        expect(JSON.parse(String(mapped))).toEqual({ n: index, label: `row ${index}` });
+        seen.add(index as number);
+      }
+      expect(rows.length).toBe(total);
       expect(seen.size).toBe(total);
     }, 180_000);
   },

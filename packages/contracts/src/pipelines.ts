@@ -132,6 +132,19 @@ export type TGlobalErrors = z.infer<typeof ZGlobalErrors>;
 export const ZResultDetail = ZResult.extend({ global_errors: ZGlobalErrors.nullable() });
 export type TResultDetail = z.infer<typeof ZResultDetail>;
 export const ZResultPage = zPage(ZResult);
+
+/** A result's mapped records as Parquet files, for reading them directly (DuckDB, pandas, Spark). */
+export const ZResultFiles = z.object({
+  format: z.literal('parquet'),
+  /** columns of every file: index, valid, mapped_record (JSON text), message (JSON text) */
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  row_count: z.number().int(),
+  /** in row order; `location` is a file path on the server or an s3:// URL */
+  files: z.array(
+    z.object({ sha256: z.string(), rows: z.number().int(), bytes: z.number().int(), location: z.string() }),
+  ),
+});
+export type TResultFiles = z.infer<typeof ZResultFiles>;
 /** Results across the organization: `status` takes a comma-separated list (e.g. `queued,running` for the job tracker). */
 export const ZResultListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

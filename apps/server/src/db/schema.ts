@@ -382,6 +382,8 @@ export const jobs = pgTable(
     /** inline | import */
     inputKind: text('input_kind').notNull(),
     importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
+    /** inline records, stored as a dataset; jobs from before datasets keep theirs in job_record_chunks */
+    datasetId: uuid('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
     recordCount: integer('record_count').notNull(),
     createdAt: createdAt(),
   },
@@ -430,6 +432,8 @@ export const results = pgTable(
     succeeded: integer('succeeded').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     globalErrors: jsonb('global_errors').$type<Record<string, unknown>>(),
+    /** the mapped records (index, valid, mapped_record, message); results from before datasets keep theirs in result_chunks */
+    datasetId: uuid('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
     confidence: jsonb('confidence').$type<Record<string, unknown>>(),
     error: text('error'),
     createdAt: createdAt(),

@@ -140,6 +140,7 @@ export function createS3BlobStore(opts: S3BlobStoreOptions): BlobStore {
   };
 
   return {
+    locationOf: (sha) => `s3://${bucket}/${keyOf(sha)}`,
     async put(data, putOpts = {}) {
       const { maxBytes } = putOpts;
       const tmp = `${prefix}tmp/${randomUUID()}`;

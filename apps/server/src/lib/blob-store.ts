@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from './errors.ts';
@@ -24,6 +24,8 @@ export interface BlobStore {
   delete(sha256: string): Promise<void>;
   /** the blob as a file on this machine, when the store keeps it so (DuckDB reads files, not streams) */
   localPath?(sha256: string): Promise<string | null>;
+  /** where the blob lives, for people and tools reading it directly (a path, or an s3:// URL) */
+  locationOf(sha256: string): string;
 }
 
 const SHA = /^[0-9a-f]{64}$/;
@@ -89,6 +91,7 @@ export function createLocalBlobStore(root: string): BlobStore {
     async delete(sha) {
       await rm(pathOf(sha), { force: true });
     },
+    locationOf: (sha) => resolve(pathOf(sha)),
     async localPath(sha) {
       const path = pathOf(sha);
       return stat(path).then(

@@ -1,10 +1,10 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { type JsonSchema, listTargetFields } from '@mapwright/engine';
 import { stringify } from 'csv-stringify';
-import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
-import { resultChunks, type results } from '../../db/schema.ts';
+import type { results } from '../../db/schema.ts';
+import { resultBatches } from './result-rows.ts';
 
 export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv', 'xlsx'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -18,19 +18,13 @@ export const CONTENT_TYPES: Record<DownloadFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** The result's mapped records in order, a chunk at a time. */
-export async function* mappedRecords(ctx: AppContext, resultId: string, filter: RecordFilter = 'all') {
-  for (let i = 0; ; i++) {
-    const [chunk] = await ctx.db
-      .select()
-      .from(resultChunks)
-      .where(and(eq(resultChunks.resultId, resultId), eq(resultChunks.chunkIndex, i)));
-    if (!chunk) return;
-    for (const m of chunk.mappings) {
+/** The result's mapped records in order, a batch at a time. */
+export async function* mappedRecords(ctx: AppContext, result: ResultRow, filter: RecordFilter = 'all') {
+  for await (const batch of resultBatches(ctx, result))
+    for (const m of batch) {
       const ok = m.message === 'success';
       if (filter === 'all' || (filter === 'valid') === ok) yield m.mapped_record as Record<string, unknown>;
     }
-  }
 }
 
 /**
@@ -75,7 +69,7 @@ export async function writeResult(
   filter: RecordFilter,
   out: Writable,
 ) {
-  const records = mappedRecords(ctx, result.id, filter);
+  const records = mappedRecords(ctx, result, filter);
   if (format === 'json' || format === 'jsonl') {
     let first = true;
     if (format === 'json') await write(out, '[');

@@ -10,6 +10,7 @@ import { getSchema } from '../target-schemas/target-schemas.service.ts';
 import { deployedSpec, findPipeline } from './pipelines.service.ts';
 import { improveLowConfidence } from './prompt.ts';
 import { readRecords, storeInlineRecords } from './records.ts';
+import { resultBatches } from './result-rows.ts';
 import { resultDto } from './results.service.ts';
 import { importOfVersion } from './version-input.ts';
 
@@ -118,27 +119,26 @@ export async function createJob(
       throw new FieldError(['body', 'import_id'], 'the import has not finished');
     recordCount = imp.rowCount;
   }
-  const job = await ctx.db.transaction(async (tx) => {
-    const [j] = await tx
-      .insert(jobs)
-      .values({
-        organizationId: p.orgId,
-        pipelineId,
-        inputKind: input.import_id ? 'import' : 'inline',
-        importId: input.import_id ?? null,
-        recordCount,
-      })
-      .returning();
-    if (input.data) await storeInlineRecords(tx as never, j!.id, input.data);
-    return j!;
-  });
-  const sample = await readRecords(ctx, job, 0, PROFILE_SAMPLE);
+  // the records are stored first: a job row always has its whole input
+  const datasetId = input.data ? await storeInlineRecords(ctx, p.orgId, input.data) : null;
+  const [job] = await ctx.db
+    .insert(jobs)
+    .values({
+      organizationId: p.orgId,
+      pipelineId,
+      inputKind: input.import_id ? 'import' : 'inline',
+      importId: input.import_id ?? null,
+      datasetId,
+      recordCount,
+    })
+    .returning();
+  const sample = await readRecords(ctx, job!, 0, PROFILE_SAMPLE);
   const profile = profileRecords(sample);
   await ctx.db
     .update(pipelines)
     .set({ sourceSchema: profile.fields as never, updatedAt: new Date() })
     .where(eq(pipelines.id, pipelineId));
-  return toDto(job);
+  return toDto(job!);
 }
 
 export async function jobData(ctx: AppContext, p: Principal, id: string, q: { page: number; size: number }) {
@@ -251,18 +251,13 @@ export async function retryFailed(ctx: AppContext, p: Principal, resultId: strin
   assertCanWrite(p);
   const job = await findJob(ctx, p.orgId, r.jobId);
   const failed: unknown[] = [];
-  for (let i = 0; ; i++) {
-    const [chunk] = await ctx.db
-      .select()
-      .from(resultChunks)
-      .where(and(eq(resultChunks.resultId, r.id), eq(resultChunks.chunkIndex, i)));
-    if (!chunk) break;
-    if (chunk.mappings.every((m) => m.message === 'success')) continue;
-    // one read of the chunk's source records, then keep the failed ones
-    const sources = await readRecords(ctx, job, chunk.firstIndex, chunk.firstIndex + chunk.mappings.length);
-    chunk.mappings.forEach((m, k) => {
-      if (m.message !== 'success') failed.push(sources[k]);
-    });
+  for await (const batch of resultBatches(ctx, r)) {
+    const bad = batch.filter((m) => m.message !== 'success');
+    if (!bad.length) continue;
+    // one read of the batch's source records, then keep the failed ones
+    const first = batch[0]!.index;
+    const sources = await readRecords(ctx, job, first, batch[batch.length - 1]!.index + 1);
+    for (const m of bad) failed.push(sources[m.index - first]);
   }
   if (failed.length === 0) throw new AppError(409, 'No record failed in this result');
   const retry = await createJob(ctx, p, job.pipelineId, { data: failed as Record<string, unknown>[] });

@@ -14,6 +14,7 @@ import {
   ZPipelinePage,
   ZResult,
   ZResultDetail,
+  ZResultFiles,
   ZResultListQuery,
   ZResultPage,
   ZRunQuery,
@@ -292,6 +293,18 @@ export async function pipelinesRoutes(app: FastifyInstance) {
       },
     },
     (req) => resultsService.resultMappings(ctx, principalOf(req), req.params.id, req.query),
+  );
+  r.get(
+    '/results/:id/files',
+    {
+      schema: {
+        ...R,
+        summary: "The result's Parquet files (read them directly with DuckDB, pandas or Spark)",
+        params: ZId,
+        response: { 200: ZResultFiles },
+      },
+    },
+    (req) => resultsService.resultFiles(ctx, principalOf(req), req.params.id),
   );
   r.post(
     '/results/:id/confidence',

@@ -1,19 +1,27 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { jobRecordChunks, type jobs } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
-import type { DatasetCtx } from '../datasets/datasets.service.ts';
+import {
+  createRecordWriter,
+  type DatasetCtx,
+  findDataset,
+  readDatasetRows,
+} from '../datasets/datasets.service.ts';
 import { importRecords } from '../imports/imports.service.ts';
 
+/** Records per chunk of jobs stored before datasets; also the size of a scattered read. */
 export const JOB_CHUNK = 1000;
 type Job = typeof jobs.$inferSelect;
 
-/** Stores inline records in chunks (a job of 100k records is 100 rows, read back a chunk at a time). */
-export async function storeInlineRecords(db: Db, jobId: string, records: unknown[]) {
-  for (let i = 0, chunk = 0; i < records.length; i += JOB_CHUNK, chunk++) {
-    await db
-      .insert(jobRecordChunks)
-      .values({ jobId, chunkIndex: chunk, firstIndex: i, records: records.slice(i, i + JOB_CHUNK) });
+/** Stores inline records as the job's input dataset (one Parquet file); returns its id. */
+export async function storeInlineRecords(ctx: DatasetCtx, orgId: string, records: unknown[]) {
+  const writer = await createRecordWriter(ctx, { orgId, kind: 'job-input' });
+  try {
+    for (let i = 0; i < records.length; i++) await writer.append(i + 1, records[i]);
+    return (await writer.finish()).id;
+  } catch (err) {
+    await writer.abort();
+    throw err;
   }
 }
 
@@ -22,6 +30,10 @@ export async function readRecords(ctx: DatasetCtx, job: Job, from: number, to: n
   const { db } = ctx;
   if (job.inputKind === 'import' && job.importId)
     return importRecords(ctx, job.organizationId, job.importId, from, to);
+  if (job.datasetId) {
+    const ds = await findDataset(ctx.db, job.organizationId, job.datasetId);
+    return ds ? (await readDatasetRows(ctx, ds, from, to)).map((r) => r.record) : [];
+  }
   const chunks = await db
     .select()
     .from(jobRecordChunks)

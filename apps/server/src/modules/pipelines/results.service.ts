@@ -1,4 +1,4 @@
-import type { TGlobalErrors, TResult, TResultDetail } from '@mapwright/contracts';
+import type { TGlobalErrors, TResult, TResultDetail, TResultFiles } from '@mapwright/contracts';
 import { bucketOf, type MappingSpec, toApiSpec } from '@mapwright/engine';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
@@ -7,7 +7,9 @@ import { chunkRange } from '../../lib/chunks.ts';
 import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
+import { findDataset } from '../datasets/datasets.service.ts';
 import { JOB_CHUNK, readRecords } from './records.ts';
+import { failedPage, RESULT_COLUMNS, resultRange } from './result-rows.ts';
 
 type Row = typeof results.$inferSelect;
 
@@ -166,32 +168,16 @@ export async function resultMappings(
   const to = from + q.size;
   const spec = q.include_spec ? toApiSpec(r.spec as unknown as MappingSpec) : undefined;
   if (q.only_errors) {
-    // failed records are scattered: walk the chunks in order and keep the failures of this page
-    const chunks = await ctx.db
-      .select()
-      .from(resultChunks)
-      .where(eq(resultChunks.resultId, id))
-      .orderBy(asc(resultChunks.chunkIndex));
-    const failed = chunks.flatMap((c) =>
-      c.mappings.map((m, i) => ({ index: c.firstIndex + i, ...m })).filter((m) => m.message !== 'success'),
-    );
-    const page = failed.slice(from, to);
+    const { items: page, total } = await failedPage(ctx, r, from, q.size);
     const sources = await sourcesAt(
       ctx,
       job!,
       page.map((m) => m.index),
     );
     const items = page.map((m) => ({ ...m, source_record: sources.get(m.index), ...(spec ? { spec } : {}) }));
-    return pageOf(items, failed.length, q.page, q.size);
+    return pageOf(items, total, q.page, q.size);
   }
-  const chunks = await ctx.db
-    .select()
-    .from(resultChunks)
-    .where(and(eq(resultChunks.resultId, id), ...chunkRange(resultChunks.chunkIndex, from, to, JOB_CHUNK)))
-    .orderBy(asc(resultChunks.chunkIndex));
-  const mapped = chunks
-    .flatMap((c) => c.mappings.map((m, i) => ({ index: c.firstIndex + i, ...m })))
-    .filter((m) => m.index >= from && m.index < to);
+  const mapped = await resultRange(ctx, r, from, to);
   const sources = mapped.length
     ? await readRecords(ctx, job!, mapped[0]!.index, mapped[mapped.length - 1]!.index + 1)
     : [];
@@ -268,4 +254,19 @@ export async function resultManifest(
   }));
   const from = offsetOf(q.page, q.size);
   return pageOf(items.slice(from, from + q.size), items.length, q.page, q.size);
+}
+
+/**
+ * Where a result's Parquet files are, so they can be read without this API (legacy results,
+ * stored before datasets, have none until they are run again).
+ */
+export async function resultFiles(ctx: AppContext, p: Principal, id: string): Promise<TResultFiles> {
+  const { r } = await findResult(ctx, p.orgId, id);
+  const ds = r.datasetId ? await findDataset(ctx.db, p.orgId, r.datasetId) : undefined;
+  return {
+    format: 'parquet',
+    columns: RESULT_COLUMNS,
+    row_count: ds?.rowCount ?? 0,
+    files: (ds?.files ?? []).map((f) => ({ ...f, location: ctx.blobs.locationOf(f.sha256) })),
+  };
 }

@@ -11,7 +11,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { jobs, resultChunks, results, workshops } from '../../db/schema.ts';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
+import { deleteDataset } from '../datasets/datasets.service.ts';
 import { recordBatches } from './records.ts';
+import { createResultWriter } from './result-rows.ts';
 
 /** global errors keep at most this many record indices per rule (the counts stay exact) */
 const MAX_INDICES = 1000;
@@ -59,10 +61,21 @@ export const runTask = defineTask({
     if (!result || result.status === 'cancelled') return { skipped: true };
     const [job] = await db.select().from(jobs).where(eq(jobs.id, result.jobId));
     if (!job) throw new PermanentTaskError('The job was deleted');
+    // a retry starts the result over: what an interrupted attempt wrote is dropped first
     await db.delete(resultChunks).where(eq(resultChunks.resultId, result.id));
+    if (result.datasetId) await deleteDataset(app, result.organizationId, result.datasetId);
+    const out = await createResultWriter(app, result.organizationId);
     await db
       .update(results)
-      .set({ status: 'running', processed: 0, succeeded: 0, failed: 0, globalErrors: null, error: null })
+      .set({
+        status: 'running',
+        datasetId: out.datasetId,
+        processed: 0,
+        succeeded: 0,
+        failed: 0,
+        globalErrors: null,
+        error: null,
+      })
       .where(eq(results.id, result.id));
     const setWorkshop = (status: string) =>
       result.workshopId
@@ -79,7 +92,6 @@ export const runTask = defineTask({
     const global: GlobalErrors = { error_types: {} };
     let processed = 0;
     let succeeded = 0;
-    let chunkIndex = 0;
     try {
       for await (const batch of recordBatches(app, job)) {
         if (signal.aborted) throw signal.reason;
@@ -88,12 +100,8 @@ export const runTask = defineTask({
           : mapper.mapMany(batch.records);
         const validation = validator.validateRecords(mapped);
         mergeGlobal(global, validation.global_errors, batch.first);
-        await db.insert(resultChunks).values({
-          resultId: result.id,
-          chunkIndex: chunkIndex++,
-          firstIndex: batch.first,
-          mappings: mapped.map((m, i) => ({ mapped_record: m, message: validation.messages[i] })),
-        });
+        for (let i = 0; i < mapped.length; i++)
+          await out.append(batch.first + i, mapped[i], validation.messages[i]);
         processed += batch.records.length;
         succeeded += validation.valid;
         await db
@@ -104,6 +112,7 @@ export const runTask = defineTask({
         // PGlite answers in microtasks: without a macrotask break a run would starve HTTP and heartbeats
         await yieldToEventLoop();
       }
+      await out.finish();
       const confidence = meanConfidence(spec);
       const status =
         processed - succeeded > 0 || hasLowConfidence(spec, app.config.REVIEW_CONFIDENCE)
@@ -116,6 +125,7 @@ export const runTask = defineTask({
       await setWorkshop(status);
       return { processed, succeeded };
     } catch (err) {
+      await out.abort();
       if (signal.aborted) {
         await db
           .update(results)

@@ -1,0 +1,134 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { resultChunks, type results } from '../../db/schema.ts';
+import { chunkRange } from '../../lib/chunks.ts';
+import {
+  appendDatasetFile,
+  createFileWriter,
+  createJsonDataset,
+  type DatasetCtx,
+  type DatasetRow,
+  findDataset,
+  type JsonColumn,
+  queryJsonDataset,
+  readJsonDatasetRows,
+} from '../datasets/datasets.service.ts';
+
+/**
+ * A result's mapped records live in a dataset of Parquet files with these columns (readable as
+ * they are with DuckDB, pandas or Spark; see the README). Results from before datasets keep
+ * theirs in `result_chunks` and are read in place.
+ */
+export const RESULT_COLUMNS: JsonColumn[] = [
+  { name: 'index', type: 'BIGINT' },
+  { name: 'valid', type: 'BOOLEAN' },
+  { name: 'mapped_record', type: 'JSON' },
+  { name: 'message', type: 'JSON' },
+];
+
+/** Rows per chunk of results stored before datasets. */
+const LEGACY_CHUNK = 1000;
+/** Parts start small, so the first records of a run can be looked at at once, and double up to this. */
+const MAX_PART_ROWS = 100_000;
+
+type ResultRow = typeof results.$inferSelect;
+export interface ResultEntry {
+  index: number;
+  mapped_record: unknown;
+  message: unknown;
+}
+
+const entryOf = ([index, , mapped_record, message]: unknown[]): ResultEntry => ({
+  index: index as number,
+  mapped_record,
+  message,
+});
+
+async function datasetOf(ctx: DatasetCtx, r: ResultRow): Promise<DatasetRow | null> {
+  if (!r.datasetId) return null;
+  return (await findDataset(ctx.db, r.organizationId, r.datasetId)) ?? null;
+}
+
+/**
+ * Writes a run's mapped records as parts of a new dataset; each part becomes visible (and its
+ * rows readable) as soon as it is whole.
+ */
+export async function createResultWriter(ctx: DatasetCtx, orgId: string) {
+  let ds = await createJsonDataset(ctx, { orgId, kind: 'result', columns: RESULT_COLUMNS });
+  let partRows = 1000;
+  let writer = await createFileWriter(ctx, RESULT_COLUMNS);
+  const flush = async () => {
+    const file = await writer.finish();
+    if (file) ds = await appendDatasetFile(ctx, ds, file);
+  };
+  return {
+    datasetId: ds.id,
+    async append(index: number, mapped: unknown, message: unknown) {
+      await writer.append([index, message === 'success', mapped, message]);
+      if (writer.rows >= partRows) {
+        await flush();
+        partRows = Math.min(MAX_PART_ROWS, partRows * 2);
+        writer = await createFileWriter(ctx, RESULT_COLUMNS);
+      }
+    },
+    finish: flush,
+    abort: () => writer.abort(),
+  };
+}
+
+/** Entries [from, to) of a result in record order. */
+export async function resultRange(
+  ctx: DatasetCtx,
+  r: ResultRow,
+  from: number,
+  to: number,
+): Promise<ResultEntry[]> {
+  const ds = await datasetOf(ctx, r);
+  if (ds) return (await readJsonDatasetRows(ctx, ds, from, to)).map(entryOf);
+  if (r.datasetId) return [];
+  const chunks = await ctx.db
+    .select()
+    .from(resultChunks)
+    .where(
+      and(eq(resultChunks.resultId, r.id), ...chunkRange(resultChunks.chunkIndex, from, to, LEGACY_CHUNK)),
+    )
+    .orderBy(asc(resultChunks.chunkIndex));
+  return chunks
+    .flatMap((c) => c.mappings.map((m, i) => ({ index: c.firstIndex + i, ...m })))
+    .filter((m) => m.index >= from && m.index < to);
+}
+
+/** A page of the result's failed entries (in record order) and how many failed in all. */
+export async function failedPage(ctx: DatasetCtx, r: ResultRow, offset: number, limit: number) {
+  const ds = await datasetOf(ctx, r);
+  if (ds) {
+    const { rows, total } = await queryJsonDataset(ctx, ds, 'NOT "valid"', { offset, limit });
+    return { items: rows.map(entryOf), total };
+  }
+  const failed: ResultEntry[] = [];
+  for await (const batch of resultBatches(ctx, r))
+    for (const e of batch) if (e.message !== 'success') failed.push(e);
+  return { items: failed.slice(offset, offset + limit), total: failed.length };
+}
+
+/** The result's entries in record order, a batch at a time. */
+export async function* resultBatches(
+  ctx: DatasetCtx,
+  r: ResultRow,
+  size = 10_000,
+): AsyncGenerator<ResultEntry[]> {
+  const ds = await datasetOf(ctx, r);
+  if (ds) {
+    for (let first = 0; first < ds.rowCount; first += size)
+      yield (await readJsonDatasetRows(ctx, ds, first, first + size)).map(entryOf);
+    return;
+  }
+  if (r.datasetId) return;
+  for (let i = 0; ; i++) {
+    const [chunk] = await ctx.db
+      .select()
+      .from(resultChunks)
+      .where(and(eq(resultChunks.resultId, r.id), eq(resultChunks.chunkIndex, i)));
+    if (!chunk) return;
+    yield chunk.mappings.map((m, k) => ({ index: chunk.firstIndex + k, ...m }));
+  }
+}
