@@ -71,7 +71,7 @@ export async function appendDatasetFile(ctx: DatasetCtx, ds: DatasetRow, file: D
   return updateFiles(ctx.db, ds.organizationId, ds.id, [...ds.files, file]);
 }
 
-export { createFileWriter, type JsonColumn } from './json-rows.ts';
+export { createFileWriter, type JsonColumn, ROW_GROUP_ROWS } from './json-rows.ts';
 
 /** The files overlapping rows [from, to), each with the row range to read from it. */
 function slicesOf(ds: DatasetRow, from: number, to: number) {

@@ -11,7 +11,7 @@ export interface JsonColumn {
 }
 
 /** Rows a Parquet row group holds: big enough to compress well, small enough to read a page fast. */
-export const ROW_GROUP_ROWS = 100_000;
+export const ROW_GROUP_ROWS = 10_240;
 /** Longest row accepted. */
 const MAX_ROW_BYTES = 64 * 1024 * 1024;
 
@@ -42,12 +42,13 @@ export async function createFileWriter(ctx: DatasetCtx, columns: JsonColumn[]) {
     get rows() {
       return rows;
     },
-    async append(values: unknown[]) {
+    /** Adds a row; the returned promise (wait for it) is only pending while the file catches up. */
+    append(values: unknown[]): Promise<void> | undefined {
       let line = encode[0]!(values[0]);
       for (let i = 1; i < encode.length; i++) line += `\t${encode[i]!(values[i])}`;
       buffer += `${line}\n`;
       rows++;
-      if (buffer.length > 1 << 20) await flush();
+      return buffer.length > 1 << 20 ? flush() : undefined;
     },
     /** The file in the blob store, or null when no row was written. */
     async finish(): Promise<DatasetFile | null> {

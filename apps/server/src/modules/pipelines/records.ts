@@ -5,6 +5,7 @@ import {
   createRecordWriter,
   type DatasetCtx,
   findDataset,
+  ROW_GROUP_ROWS,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
 import { importRecords } from '../imports/imports.service.ts';
@@ -51,7 +52,8 @@ export async function readRecords(ctx: DatasetCtx, job: Job, from: number, to: n
 export async function* recordBatches(
   ctx: DatasetCtx,
   job: Job,
-  size = JOB_CHUNK,
+  // one Parquet row group per batch: a smaller read would decode the same group again and again
+  size = ROW_GROUP_ROWS,
 ): AsyncGenerator<{ first: number; records: unknown[] }> {
   for (let first = 0; first < job.recordCount; first += size) {
     yield { first, records: await readRecords(ctx, job, first, Math.min(job.recordCount, first + size)) };

@@ -62,12 +62,16 @@ export async function createResultWriter(ctx: DatasetCtx, orgId: string) {
   };
   return {
     datasetId: ds.id,
-    async append(index: number, mapped: unknown, message: unknown) {
-      await writer.append([index, message === 'success', mapped, message]);
-      if (writer.rows >= partRows) {
-        await flush();
-        partRows = Math.min(MAX_PART_ROWS, partRows * 2);
-        writer = await createFileWriter(ctx, RESULT_COLUMNS);
+    /** A batch of mapped records (`first` = index of the first) with their validation messages. */
+    async appendBatch(first: number, mapped: unknown[], messages: unknown[]) {
+      for (let i = 0; i < mapped.length; i++) {
+        const pending = writer.append([first + i, messages[i] === 'success', mapped[i], messages[i]]);
+        if (pending) await pending;
+        if (writer.rows >= partRows) {
+          await flush();
+          partRows = Math.min(MAX_PART_ROWS, partRows * 2);
+          writer = await createFileWriter(ctx, RESULT_COLUMNS);
+        }
       }
     },
     finish: flush,

@@ -100,8 +100,7 @@ export const runTask = defineTask({
           : mapper.mapMany(batch.records);
         const validation = validator.validateRecords(mapped);
         mergeGlobal(global, validation.global_errors, batch.first);
-        for (let i = 0; i < mapped.length; i++)
-          await out.append(batch.first + i, mapped[i], validation.messages[i]);
+        await out.appendBatch(batch.first, mapped, validation.messages);
         processed += batch.records.length;
         succeeded += validation.valid;
         await db
