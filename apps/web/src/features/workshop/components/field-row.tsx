@@ -4,20 +4,30 @@ import { forwardRef } from 'react';
 import type { TFieldRow } from '../lib/field-rows.ts';
 import { typeLabel } from '../lib/field-rows.ts';
 import { formatCount, plural } from '../lib/format.ts';
+import { needsReview, suggestionState } from '../lib/suggestion.ts';
 import { mappingWords, type TTransform } from '../lib/transform-words.ts';
 import { ConfidenceBadge, UnmappedBadge } from './confidence-badge.tsx';
 import { FieldValue } from './field-value.tsx';
+import { LookupPairs, SuggestionActions, SuggestionReason } from './suggestion-details.tsx';
 import classes from './workshop.module.css';
 
 export interface TRowActions {
   onSelect: (target: string) => void;
   onApprove: (target: string, approved: boolean) => void;
+  /** the field is no longer fed by its suggestion (no source) */
+  onReject: (target: string) => void;
   onManual: (target: string) => void;
   onPrompt: (target: string) => void;
   onEditing: (target: string | null) => void;
   onCorrect: (target: string, value: unknown) => void;
   onUncorrect: (target: string) => void;
 }
+
+const STATUS: Partial<Record<ReturnType<typeof suggestionState>, { label: string; color: string }>> = {
+  edited: { label: 'Edited', color: 'grape' },
+  accepted: { label: 'Accepted', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
 
 /** One target field: name and type, where its value comes from in words, confidence, value, approval. */
 export const FieldRow = forwardRef<
@@ -39,14 +49,22 @@ export const FieldRow = forwardRef<
 ) {
   const { field, mapping } = row;
   const name = field.path;
-  const words = mapping
-    ? mappingWords({
-        sources: mapping.sources,
-        transform: mapping.transform as TTransform,
-        default: mapping.default,
-      })
-    : 'Not mapped: no source was found for it';
-  const status = mapping?.status === 'edited' ? 'Edited' : null;
+  const state = suggestionState(mapping);
+  const words =
+    state === 'rejected'
+      ? 'Not mapped: the suggestion was rejected'
+      : mapping
+        ? mappingWords({
+            sources: mapping.sources,
+            transform: mapping.transform as TTransform,
+            default: mapping.default,
+          })
+        : 'Not mapped: no source was found for it';
+  const review = state === 'suggested' && mapping !== null && needsReview(mapping);
+  const status = STATUS[state];
+  // the engine's evidence for a suggestion is always shown; a person's own edit says why only when asked
+  const showReason =
+    mapping?.reason && (state === 'suggested' || state === 'accepted' || (selected && state === 'edited'));
   // the selected row's controls are in the Tab order; the others are reached with ↑/↓ first
   const tab = selected ? 0 : -1;
   return (
@@ -56,7 +74,7 @@ export const FieldRow = forwardRef<
       ref={ref}
       role="listitem"
       tabIndex={focusable ? 0 : -1}
-      aria-label={`${name}, ${mapping && !row.unmapped ? `${mapping.bucket} confidence` : 'not mapped'}${row.error ? ', failing' : ''}${row.approved ? ', approved' : ''}`}
+      aria-label={`${name}, ${mapping && !row.unmapped ? `${mapping.bucket} confidence` : 'not mapped'}${row.error ? ', failing' : ''}${row.approved ? ', approved' : ''}${state === 'rejected' ? ', suggestion rejected' : ''}`}
       aria-current={selected ? 'true' : undefined}
       data-field={name}
       className={`${classes.row} ${selected ? classes.rowSelected : ''}`}
@@ -94,22 +112,30 @@ export const FieldRow = forwardRef<
             </Badge>
           )}
           {status && (
-            <Badge size="xs" variant="light" color="grape" tt="none">
-              {status}
+            <Badge size="xs" variant="light" color={status.color} tt="none">
+              {status.label}
+            </Badge>
+          )}
+          {review && (
+            <Badge size="xs" variant="filled" color="orange.8" tt="none">
+              Needs review
             </Badge>
           )}
         </Group>
         <Text size="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
           {words}
         </Text>
-        {selected && mapping?.reason && (
-          <Text size="xs" mt={4} c="gray.8" style={{ overflowWrap: 'anywhere' }}>
-            <Text span fw={600} size="xs">
-              Why:{' '}
-            </Text>
-            {mapping.reason}
-          </Text>
-        )}
+        {showReason && mapping && <SuggestionReason target={name} reason={mapping.reason} />}
+        {mapping && (state === 'suggested' || state === 'accepted') && <LookupPairs mapping={mapping} />}
+        <SuggestionActions
+          target={name}
+          state={state}
+          canAccept={can.approve}
+          canReject={can.manual}
+          tabIndex={tab}
+          onAccept={() => actions.onApprove(name, true)}
+          onReject={() => actions.onReject(name)}
+        />
         {row.failures > 0 && (
           <Text size="xs" c="red.9" mt={2}>
             {failing.counted < failing.total

@@ -127,6 +127,7 @@ export function WorkshopScreen({ workshopId, canWrite }: { workshopId: string; c
   const rowActions: TRowActions = {
     onSelect: (t) => selectField(t),
     onApprove: (t, approved) => actions.approve([t], approved),
+    onReject: (t) => actions.reject(t),
     onManual: (t) => {
       const row = rows.find((r) => r.field.path === t);
       beginManualEdit(draftFromMapping(t, row?.mapping ?? null));

@@ -10,6 +10,7 @@ import { useSampleRun } from '../api/sample-run.ts';
 import { useTargetSchemaRun } from '../api/target-schema-run.ts';
 import { formatCount, plural } from '../lib/format.ts';
 import { notify } from '../lib/notify.ts';
+import { rejectEdit } from '../lib/suggestion.ts';
 import {
   dropSample,
   editWorkshopStore,
@@ -80,6 +81,25 @@ export function useWorkshopActions(workshopId: string, pipelineId: string | unde
               color: 'green',
               title: `Mapping of ${edit.targetField} changed`,
               message: queuedNote(immediate()),
+            });
+          },
+          onError: (err) => markEditFailed(messageOf(err)),
+        },
+      );
+    },
+
+    /** Reject a suggestion: the field gets no source, then the records are mapped again. */
+    reject(target: string) {
+      markEditStarted();
+      mapperRun.mutate(
+        { workshopId, body: { mapper: [rejectEdit(target)], immediate_return: immediate() } },
+        {
+          onSuccess: (r) => {
+            markEditQueued('manual', r.id);
+            notify({
+              color: 'green',
+              title: `Suggestion for ${target} rejected`,
+              message: `${target} is no longer mapped. ${queuedNote(immediate())}`,
             });
           },
           onError: (err) => markEditFailed(messageOf(err)),

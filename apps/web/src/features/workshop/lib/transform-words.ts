@@ -1,4 +1,4 @@
-import { formatCount } from './format.ts';
+import { formatCount, plural } from './format.ts';
 
 /** The engine's transform (packages/engine spec/types.ts), read loosely: the server is its source of truth. */
 export type TTransform = { kind: string } & Record<string, unknown>;
@@ -21,6 +21,23 @@ const SEPARATORS: Record<string, string> = {
   ',': ' with a comma',
 };
 const ARITHMETIC: Record<string, string> = { '+': 'plus', '-': 'minus', '*': 'times', '/': 'divided by' };
+const NAME_PARTS: Record<string, string> = {
+  first: 'the first name',
+  middle: 'the middle name',
+  last: 'the last name',
+  suffix: 'the suffix (Jr., III, PhD)',
+};
+const AGGREGATES: Record<string, string> = {
+  count: 'the number of items in the list',
+  sum: 'the sum of the list',
+  avg: 'the average of the list',
+  min: 'the smallest in the list',
+  max: 'the largest in the list',
+  first: 'the first item of the list',
+  last: 'the last item of the list',
+  earliest: 'the earliest in the list',
+  latest: 'the latest in the list',
+};
 
 /** One step in words, without its sources ("as a number", "looked up in a table of 3 values"). */
 export function transformWords(t: TTransform): string {
@@ -31,7 +48,8 @@ export function transformWords(t: TTransform): string {
       return `as ${t.to === 'integer' ? 'a whole number' : t.to === 'boolean' ? 'true/false' : `a ${String(t.to)}`}`;
     case 'date': {
       const to = String(t.to);
-      return `as ${DATE_FORMS[to] ?? `a date like ${to}`}${t.from ? ` (read as ${String(t.from)})` : ''}`;
+      // no `from`: each value's layout is recognised on its own (03/04/2024, 2024-03-04, 4 Mar 2024)
+      return `as ${DATE_FORMS[to] ?? `a date like ${to}`}${t.from ? ` (read as ${String(t.from)})` : ', whatever layout each value has'}`;
     }
     case 'text':
       return TEXT_OPS[String(t.op)] ?? String(t.op);
@@ -41,6 +59,16 @@ export function transformWords(t: TTransform): string {
       const i = Number(t.index);
       const part = i === -1 ? 'the last part' : i < 0 ? `part ${-i} from the end` : `part ${i + 1}`;
       return `split on ${quote(t.separator)}, ${part}`;
+    }
+    case 'name':
+      return `${NAME_PARTS[String(t.part)] ?? `the ${String(t.part)} name`} out of a whole name`;
+    case 'phone': {
+      if (t.to === 'e164') return `as an international phone number (+${String(t.countryCode ?? '1')}…)`;
+      return `as a phone number of ${formatCount(Number(t.nationalLength ?? 10))} digits`;
+    }
+    case 'round': {
+      const d = Number(t.decimals);
+      return d === 0 ? 'rounded to a whole number' : `rounded to ${plural(d, 'decimal place')}`;
     }
     case 'lookup': {
       const n = Object.keys((t.table as Record<string, unknown>) ?? {}).length;
@@ -52,7 +80,7 @@ export function transformWords(t: TTransform): string {
     case 'aggregate':
       return t.fn === 'join'
         ? `the list joined with ${quote(t.separator ?? ', ')}`
-        : `the ${String(t.fn)} of the list`;
+        : (AGGREGATES[String(t.fn)] ?? `the ${String(t.fn)} of the list`);
     case 'constant':
       return 'a fixed value';
     case 'jsonata':
