@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTask } from '../src/modules/pipelines/run.task.ts';
+import { partTask, runTask } from '../src/modules/pipelines/run.task.ts';
 import { createTestApp, createUser, DATABASES, type TestApp, type TestUser } from './helper.ts';
 
 const SCHEMA = { type: 'object', properties: { email: { type: 'string' } } };
@@ -35,25 +35,56 @@ describe.each(DATABASES)('cancelling a job run (%s)', (kind) => {
     expect((await call('POST', `/api/results/${queued.id}/cancel`)).json().status).toBe('cancelled');
   });
 
-  it('a running run stops at the next batch once its signal is aborted, keeping what it wrote', async () => {
+  it('a running part stops at its next batch once aborted; finished parts are kept, the rest never run', async () => {
     const queued = await queueRun();
-    const task = await t.app.ctx.queue.claim('test-worker', 60_000);
-    expect(task?.payload).toEqual({ resultId: queued.id });
-    const abort = new AbortController();
-    const run = runTask.handler({
+    const run = await t.app.ctx.queue.claim('test-worker', 60_000);
+    expect(run?.payload).toEqual({ resultId: queued.id });
+    const never = new AbortController().signal;
+    const split = await runTask.handler({
       app: t.app.ctx,
-      task: task!,
-      payload: { resultId: queued.id },
+      task: run!,
+      payload: run!.payload as never,
+      signal: never,
+      progress: () => {},
+    });
+    // 5,000 records: parts of 1,024, 2,048 and the remaining 1,928
+    expect(split).toEqual({ parts: 3 });
+    const first = await t.app.ctx.queue.claim('test-worker', 60_000);
+    expect(first?.payload).toEqual({ resultId: queued.id, partIndex: 0 });
+    await partTask.handler({
+      app: t.app.ctx,
+      task: first!,
+      payload: first!.payload as never,
+      signal: never,
+      progress: () => {},
+    });
+    const second = await t.app.ctx.queue.claim('test-worker', 60_000);
+    const abort = new AbortController();
+    const part = partTask.handler({
+      app: t.app.ctx,
+      task: second!,
+      payload: second!.payload as never,
       signal: abort.signal,
       // the worker aborts the signal when it sees the cancel; here: right after the first batch
       progress: () => abort.abort(new Error('cancelled')),
     });
-    await expect(run).rejects.toThrow('cancelled');
+    await expect(part).rejects.toThrow('cancelled');
     const result = (await call('GET', `/api/results/${queued.id}`)).json();
     expect(result.status).toBe('cancelled');
-    expect(result.processed).toBeGreaterThan(0);
+    expect(result.processed).toBeGreaterThanOrEqual(1024);
     expect(result.processed).toBeLessThan(5000);
     const page = (await call('GET', `/api/results/${queued.id}/mappings?size=10`)).json();
     expect(page.items[0].mapped_record).toEqual({ email: 'p0@example.com' });
+    // the third part sees the cancelled result and does nothing
+    const third = await t.app.ctx.queue.claim('test-worker', 60_000);
+    expect(
+      await partTask.handler({
+        app: t.app.ctx,
+        task: third!,
+        payload: third!.payload as never,
+        signal: never,
+        progress: () => {},
+      }),
+    ).toEqual({ skipped: true });
   });
 });

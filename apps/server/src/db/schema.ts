@@ -459,6 +459,31 @@ export const resultChunks = pgTable(
   (t) => [primaryKey({ columns: [t.resultId, t.chunkIndex] })],
 );
 
+/**
+ * A run is split into parts of consecutive records, each run by its own task (several workers
+ * share a large job). A part's output is one Parquet file; a retried part replaces only its own.
+ */
+export const resultParts = pgTable(
+  'result_parts',
+  {
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    partIndex: integer('part_index').notNull(),
+    firstIndex: integer('first_index').notNull(),
+    count: integer('count').notNull(),
+    /** queued | done */
+    status: text('status').notNull().default('queued'),
+    taskId: uuid('task_id'),
+    /** {sha256, rows, bytes} once done */
+    file: json('file').$type<{ sha256: string; rows: number; bytes: number }>(),
+    processed: integer('processed').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    globalErrors: jsonb('global_errors').$type<Record<string, unknown>>(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.partIndex] })],
+);
+
 /** An editing session on a pipeline's mapper against one job's data. */
 export const workshops = pgTable(
   'workshops',

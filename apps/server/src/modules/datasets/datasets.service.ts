@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Db } from '../../db/client.ts';
 import { setOwn } from '../imports/parsers/types.ts';
 import { type LineMap, linesOfRows } from './csv-lines.ts';
 import { type DatasetCtx, type DatasetFile, localFile } from './dataset-files.ts';
@@ -13,7 +14,13 @@ import { ident, lit, withDuckDb } from './duckdb.ts';
 import { countJsonRows, createFileWriter, type JsonColumn, readJsonRows } from './json-rows.ts';
 
 export { importCsvDataset } from './csv-import.ts';
-export { DatasetCorruptError, type DatasetCtx, forgetVerifiedFiles, scratchPath } from './dataset-files.ts';
+export {
+  DatasetCorruptError,
+  type DatasetCtx,
+  type DatasetFile,
+  forgetVerifiedFiles,
+  scratchPath,
+} from './dataset-files.ts';
 export type { DatasetRow } from './datasets.repository.ts';
 export { findDataset } from './datasets.repository.ts';
 
@@ -64,6 +71,15 @@ export async function createJsonDataset(
     rowCount: 0,
     files: [],
   });
+}
+
+/** Sets the files of a dataset being written (in row order); `db` may be a transaction. */
+export async function setDatasetFiles(
+  db: Db,
+  ds: Pick<DatasetRow, 'organizationId' | 'id'>,
+  files: DatasetFile[],
+) {
+  return updateFiles(db, ds.organizationId, ds.id, files);
 }
 
 /** Adds a finished file after the dataset's last row. */

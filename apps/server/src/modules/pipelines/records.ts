@@ -52,10 +52,13 @@ export async function readRecords(ctx: DatasetCtx, job: Job, from: number, to: n
 export async function* recordBatches(
   ctx: DatasetCtx,
   job: Job,
-  // one Parquet row group per batch: a smaller read would decode the same group again and again
+  range: { from: number; to: number } = { from: 0, to: job.recordCount },
+  // batches end on Parquet row-group boundaries: a read across them would decode a group twice
   size = ROW_GROUP_ROWS,
 ): AsyncGenerator<{ first: number; records: unknown[] }> {
-  for (let first = 0; first < job.recordCount; first += size) {
-    yield { first, records: await readRecords(ctx, job, first, Math.min(job.recordCount, first + size)) };
+  for (let first = range.from; first < range.to; ) {
+    const end = Math.min(range.to, (Math.floor(first / size) + 1) * size);
+    yield { first, records: await readRecords(ctx, job, first, end) };
+    first = end;
   }
 }

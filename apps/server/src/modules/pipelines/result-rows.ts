@@ -2,9 +2,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { resultChunks, type results } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
 import {
-  appendDatasetFile,
-  createFileWriter,
-  createJsonDataset,
   type DatasetCtx,
   type DatasetRow,
   findDataset,
@@ -27,8 +24,6 @@ export const RESULT_COLUMNS: JsonColumn[] = [
 
 /** Rows per chunk of results stored before datasets. */
 const LEGACY_CHUNK = 1000;
-/** Parts start small, so the first records of a run can be looked at at once, and double up to this. */
-const MAX_PART_ROWS = 100_000;
 
 type ResultRow = typeof results.$inferSelect;
 export interface ResultEntry {
@@ -46,37 +41,6 @@ const entryOf = ([index, , mapped_record, message]: unknown[]): ResultEntry => (
 async function datasetOf(ctx: DatasetCtx, r: ResultRow): Promise<DatasetRow | null> {
   if (!r.datasetId) return null;
   return (await findDataset(ctx.db, r.organizationId, r.datasetId)) ?? null;
-}
-
-/**
- * Writes a run's mapped records as parts of a new dataset; each part becomes visible (and its
- * rows readable) as soon as it is whole.
- */
-export async function createResultWriter(ctx: DatasetCtx, orgId: string) {
-  let ds = await createJsonDataset(ctx, { orgId, kind: 'result', columns: RESULT_COLUMNS });
-  let partRows = 1000;
-  let writer = await createFileWriter(ctx, RESULT_COLUMNS);
-  const flush = async () => {
-    const file = await writer.finish();
-    if (file) ds = await appendDatasetFile(ctx, ds, file);
-  };
-  return {
-    datasetId: ds.id,
-    /** A batch of mapped records (`first` = index of the first) with their validation messages. */
-    async appendBatch(first: number, mapped: unknown[], messages: unknown[]) {
-      for (let i = 0; i < mapped.length; i++) {
-        const pending = writer.append([first + i, messages[i] === 'success', mapped[i], messages[i]]);
-        if (pending) await pending;
-        if (writer.rows >= partRows) {
-          await flush();
-          partRows = Math.min(MAX_PART_ROWS, partRows * 2);
-          writer = await createFileWriter(ctx, RESULT_COLUMNS);
-        }
-      }
-    },
-    finish: flush,
-    abort: () => writer.abort(),
-  };
 }
 
 /** Entries [from, to) of a result in record order. */

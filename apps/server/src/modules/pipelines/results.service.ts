@@ -2,7 +2,7 @@ import type { TGlobalErrors, TResult, TResultDetail, TResultFiles } from '@mapwr
 import { bucketOf, type MappingSpec, toApiSpec } from '@mapwright/engine';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
-import { jobs, resultChunks, results, tasks } from '../../db/schema.ts';
+import { jobs, resultChunks, resultParts, results, tasks } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
 import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
@@ -51,12 +51,20 @@ export async function cancelResult(ctx: AppContext, p: Principal, id: string) {
   const { r } = await findResult(ctx, p.orgId, id);
   assertCanWrite(p);
   if (r.taskId && (r.status === 'queued' || r.status === 'running')) {
-    // a queued task is cancelled at once; a running one is aborted by its worker, which marks it
-    if ((await ctx.queue.cancel(r.taskId)) === 'cancelled')
+    // the run's task and every part's: a queued one is cancelled at once; a running one is
+    // aborted by its worker, which marks the result
+    const parts = await ctx.db
+      .select({ taskId: resultParts.taskId })
+      .from(resultParts)
+      .where(eq(resultParts.resultId, id));
+    let cancelled = false;
+    for (const taskId of [r.taskId, ...parts.map((p) => p.taskId)])
+      if (taskId && (await ctx.queue.cancel(taskId)) === 'cancelled') cancelled = true;
+    if (cancelled)
       await ctx.db
         .update(results)
         .set({ status: 'cancelled', finishedAt: new Date() })
-        .where(eq(results.id, id));
+        .where(and(eq(results.id, id), inArray(results.status, ['queued', 'running'])));
   }
   return getResult(ctx, p, id);
 }

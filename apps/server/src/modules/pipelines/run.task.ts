@@ -7,13 +7,20 @@ import {
   type JsonSchema,
   type MappingSpec,
 } from '@mapwright/engine';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { jobs, resultChunks, results, workshops } from '../../db/schema.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { jobs, resultChunks, resultParts, results, workshops } from '../../db/schema.ts';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
-import { deleteDataset } from '../datasets/datasets.service.ts';
+import {
+  createFileWriter,
+  createJsonDataset,
+  type DatasetFile,
+  setDatasetFiles,
+} from '../datasets/datasets.service.ts';
 import { recordBatches } from './records.ts';
-import { createResultWriter } from './result-rows.ts';
+import { RESULT_COLUMNS } from './result-rows.ts';
 
 /** global errors keep at most this many record indices per rule (the counts stay exact) */
 const MAX_INDICES = 1000;
@@ -46,30 +53,54 @@ export const meanConfidence = (spec: MappingSpec) => {
 export const hasLowConfidence = (spec: MappingSpec, threshold: number) =>
   spec.fields.some((f) => f.status !== 'edited' && f.status !== 'approved' && f.confidence < threshold);
 
+/** The first part is small so a run's first records can be looked at at once; parts double up to this. */
+const MAX_PART = 102_400;
+
+/** Consecutive ranges covering `total` records: 1,024, 2,048, … then MAX_PART each. */
+export function partPlan(total: number) {
+  const parts: { first: number; count: number }[] = [];
+  for (let first = 0, size = 1024; first < total; first += size, size = Math.min(MAX_PART, size * 2))
+    parts.push({ first, count: Math.min(size, total - first) });
+  return parts;
+}
+
+const setWorkshop = (db: Db, workshopId: string | null, status: string) =>
+  workshopId
+    ? db.update(workshops).set({ status, updatedAt: new Date() }).where(eq(workshops.id, workshopId))
+    : Promise.resolve();
+
 /**
- * Maps and validates every record of a job in batches (bounded memory), writing each batch's
- * mappings before reading the next. A retry starts the result over, so every record ends up in
- * the result exactly once.
+ * Starts a run: splits the job into parts and queues one `job.part` task per part, so several
+ * workers share a large job. Safe to run again after a crash: parts and their tasks are keyed
+ * by (result, part), so nothing is queued twice.
  */
 export const runTask = defineTask({
   kind: 'job.run',
   payload: z.object({ resultId: z.uuid() }),
   maxAttempts: 3,
-  async handler({ app, payload, signal, progress }) {
+  async handler({ app, payload }) {
     const { db } = app;
     const [result] = await db.select().from(results).where(eq(results.id, payload.resultId));
     if (!result || result.status === 'cancelled') return { skipped: true };
     const [job] = await db.select().from(jobs).where(eq(jobs.id, result.jobId));
     if (!job) throw new PermanentTaskError('The job was deleted');
-    // a retry starts the result over: what an interrupted attempt wrote is dropped first
-    await db.delete(resultChunks).where(eq(resultChunks.resultId, result.id));
-    if (result.datasetId) await deleteDataset(app, result.organizationId, result.datasetId);
-    const out = await createResultWriter(app, result.organizationId);
+    let datasetId = result.datasetId;
+    if (!datasetId) {
+      await db.delete(resultChunks).where(eq(resultChunks.resultId, result.id));
+      datasetId = (
+        await createJsonDataset(app, {
+          orgId: result.organizationId,
+          kind: 'result',
+          columns: RESULT_COLUMNS,
+        })
+      ).id;
+    }
+    const plan = partPlan(job.recordCount);
     await db
       .update(results)
       .set({
         status: 'running',
-        datasetId: out.datasetId,
+        datasetId,
         processed: 0,
         succeeded: 0,
         failed: 0,
@@ -77,67 +108,174 @@ export const runTask = defineTask({
         error: null,
       })
       .where(eq(results.id, result.id));
-    const setWorkshop = (status: string) =>
-      result.workshopId
-        ? db
-            .update(workshops)
-            .set({ status, updatedAt: new Date() })
-            .where(eq(workshops.id, result.workshopId))
-        : Promise.resolve();
-    await setWorkshop('running');
+    await setWorkshop(db, result.workshopId, 'running');
+    if (!plan.length) return finishRun(app, result.id);
+    await db
+      .insert(resultParts)
+      .values(
+        plan.map((p, i) => ({ resultId: result.id, partIndex: i, firstIndex: p.first, count: p.count })),
+      )
+      .onConflictDoNothing();
+    for (let i = 0; i < plan.length; i++) {
+      const task = await app.queue.enqueue(
+        'job.part',
+        { resultId: result.id, partIndex: i },
+        { orgId: result.organizationId, singletonKey: `job.part:${result.id}:${i}` },
+      );
+      if (task)
+        await db
+          .update(resultParts)
+          .set({ taskId: task.id })
+          .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, i)));
+    }
+    return { parts: plan.length };
+  },
+});
 
+/**
+ * Maps and validates one part of a job in batches (bounded memory) into one Parquet file. A
+ * retried part replaces only its own file and counts, so every record is in the result once.
+ */
+export const partTask = defineTask({
+  kind: 'job.part',
+  payload: z.object({ resultId: z.uuid(), partIndex: z.number().int().min(0) }),
+  maxAttempts: 3,
+  async handler({ app, payload, signal, progress, task }) {
+    const { db } = app;
+    const [result] = await db.select().from(results).where(eq(results.id, payload.resultId));
+    if (!result || result.status === 'cancelled' || result.status === 'failed') return { skipped: true };
+    const [part] = await db
+      .select()
+      .from(resultParts)
+      .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, payload.partIndex)));
+    if (!part || part.status === 'done') return { skipped: true };
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, result.jobId));
     const spec = result.spec as unknown as MappingSpec;
     const mapper = compileSpec(spec);
     const validator = createValidator(result.targetSchema as JsonSchema);
     const global: GlobalErrors = { error_types: {} };
+    const writer = await createFileWriter(app, RESULT_COLUMNS);
     let processed = 0;
     let succeeded = 0;
     try {
-      for await (const batch of recordBatches(app, job)) {
+      if (!job) throw new PermanentTaskError('The job was deleted');
+      const range = { from: part.firstIndex, to: part.firstIndex + part.count };
+      for await (const batch of recordBatches(app, job, range)) {
         if (signal.aborted) throw signal.reason;
         const mapped = mapper.isAsync
           ? await mapper.mapManyAsync(batch.records)
           : mapper.mapMany(batch.records);
         const validation = validator.validateRecords(mapped);
         mergeGlobal(global, validation.global_errors, batch.first);
-        await out.appendBatch(batch.first, mapped, validation.messages);
+        for (let i = 0; i < mapped.length; i++) {
+          const message = validation.messages[i];
+          const pending = writer.append([batch.first + i, message === 'success', mapped[i], message]);
+          if (pending) await pending;
+        }
         processed += batch.records.length;
         succeeded += validation.valid;
         await db
+          .update(resultParts)
+          .set({ processed, succeeded })
+          .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, part.partIndex)));
+        await db
           .update(results)
-          .set({ processed, succeeded, failed: processed - succeeded })
+          .set({
+            processed: sql`(SELECT coalesce(sum(processed), 0) FROM result_parts WHERE result_id = ${result.id})`,
+          })
           .where(eq(results.id, result.id));
-        progress({ processed, total: job.recordCount });
+        progress({ processed, total: part.count });
         // PGlite answers in microtasks: without a macrotask break a run would starve HTTP and heartbeats
         await yieldToEventLoop();
       }
-      await out.finish();
-      const confidence = meanConfidence(spec);
-      const status =
-        processed - succeeded > 0 || hasLowConfidence(spec, app.config.REVIEW_CONFIDENCE)
-          ? 'needs review'
-          : 'finished';
+      if (signal.aborted) throw signal.reason;
+      const file = await writer.finish();
       await db
-        .update(results)
-        .set({ status, globalErrors: global as never, confidence, finishedAt: new Date() })
-        .where(eq(results.id, result.id));
-      await setWorkshop(status);
+        .update(resultParts)
+        .set({ status: 'done', file, processed, succeeded, globalErrors: global as never })
+        .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, part.partIndex)));
+      await finishRun(app, result.id);
       return { processed, succeeded };
     } catch (err) {
-      await out.abort();
+      await writer.abort();
+      const last = task.attempts >= task.maxAttempts;
+      // a worker that stops (or lost its lease) hands the part back to be run again: only a
+      // cancel ends the run
       if (signal.aborted) {
-        await db
-          .update(results)
-          .set({ status: 'cancelled', finishedAt: new Date() })
-          .where(eq(results.id, result.id));
-      } else if (err instanceof PermanentTaskError) {
-        await db
-          .update(results)
-          .set({ status: 'failed', error: err.message, finishedAt: new Date() })
-          .where(eq(results.id, result.id));
-        await setWorkshop('failed');
-      }
+        if ((signal.reason as Error | undefined)?.message === 'cancelled')
+          await endRun(db, result, 'cancelled');
+      } else if (err instanceof PermanentTaskError || last)
+        await endRun(db, result, 'failed', err instanceof Error ? err.message : String(err));
       throw err;
     }
   },
 });
+
+async function endRun(db: Db, result: typeof results.$inferSelect, status: string, error?: string) {
+  await db
+    .update(results)
+    .set({ status, error: error ?? null, finishedAt: new Date() })
+    .where(and(eq(results.id, result.id), sql`${results.status} in ('queued', 'running')`));
+  if (status === 'failed') await setWorkshop(db, result.workshopId, 'failed');
+}
+
+/**
+ * After each part: the result's dataset holds the finished parts' files up to the first part
+ * still running (files stay in row order), the counts are the parts' sums, and once every part
+ * is done the run ends. One transaction with the result row locked, so two parts finishing at
+ * once never both end the run or lose each other's file.
+ */
+async function finishRun(app: AppContext, resultId: string) {
+  const ended = await app.db.transaction(async (tx) => {
+    const [result] = await tx.select().from(results).where(eq(results.id, resultId)).for('update');
+    if (!result || result.status !== 'running') return null;
+    const parts = await tx
+      .select()
+      .from(resultParts)
+      .where(eq(resultParts.resultId, resultId))
+      .orderBy(asc(resultParts.partIndex));
+    const files: DatasetFile[] = [];
+    for (const p of parts) {
+      if (p.status !== 'done') break;
+      if (p.file) files.push(p.file);
+    }
+    if (result.datasetId)
+      await setDatasetFiles(
+        tx as unknown as Db,
+        { organizationId: result.organizationId, id: result.datasetId },
+        files,
+      );
+    const processed = parts.reduce((n, p) => n + p.processed, 0);
+    const succeeded = parts.reduce((n, p) => n + p.succeeded, 0);
+    if (parts.some((p) => p.status !== 'done')) {
+      await tx
+        .update(results)
+        .set({ processed, succeeded, failed: processed - succeeded })
+        .where(eq(results.id, resultId));
+      return null;
+    }
+    const global: GlobalErrors = { error_types: {} };
+    for (const p of parts)
+      if (p.globalErrors) mergeGlobal(global, p.globalErrors as unknown as GlobalErrors, 0);
+    const spec = result.spec as unknown as MappingSpec;
+    const status =
+      processed - succeeded > 0 || hasLowConfidence(spec, app.config.REVIEW_CONFIDENCE)
+        ? 'needs review'
+        : 'finished';
+    await tx
+      .update(results)
+      .set({
+        status,
+        processed,
+        succeeded,
+        failed: processed - succeeded,
+        globalErrors: global as never,
+        confidence: meanConfidence(spec),
+        finishedAt: new Date(),
+      })
+      .where(eq(results.id, resultId));
+    return { status, workshopId: result.workshopId };
+  });
+  if (ended) await setWorkshop(app.db, ended.workshopId, ended.status);
+  return { ended: !!ended };
+}

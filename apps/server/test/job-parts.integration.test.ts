@@ -1,0 +1,116 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../src/db/schema.ts';
+import { taskDefinitions } from '../src/jobs/registry.ts';
+import { startWorker } from '../src/jobs/worker.ts';
+import { partPlan } from '../src/modules/pipelines/run.task.ts';
+import { createTestApp, createUser, DATABASES, eventually, type TestApp, type TestUser } from './helper.ts';
+
+const SCHEMA = { type: 'object', properties: { email: { type: 'string', format: 'email' } } };
+const N = 9000;
+// every 1,000th record fails validation, so failures live in several parts
+const data = Array.from({ length: N }, (_, i) => ({
+  email_address: i % 1000 === 7 ? 'not-an-email' : `p${i}@example.com`,
+}));
+
+/** index → mapped email of every row in the result's Parquet files, read directly. */
+async function rowsOf(files: { location: string }[]) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const c = await instance.connect();
+  const list = files.map((f) => `'${f.location}'`).join(', ');
+  const rows = (
+    await c.runAndReadAll(`SELECT "index"::INTEGER, mapped_record FROM read_parquet([${list}]) ORDER BY 1`)
+  ).getRows();
+  c.closeSync();
+  return rows.map(([i, m]) => [i as number, (JSON.parse(String(m)) as { email: string }).email] as const);
+}
+
+describe('the part plan', () => {
+  it('covers every record once, starting small and doubling to a cap', () => {
+    expect(partPlan(0)).toEqual([]);
+    expect(partPlan(5000).map((p) => p.count)).toEqual([1024, 2048, 1928]);
+    const big = partPlan(1_000_000);
+    expect(big.reduce((n, p) => n + p.count, 0)).toBe(1_000_000);
+    for (let i = 1; i < big.length; i++) expect(big[i]!.first).toBe(big[i - 1]!.first + big[i - 1]!.count);
+    expect(Math.max(...big.map((p) => p.count))).toBe(102_400);
+  });
+});
+
+describe.each(DATABASES)('a job split into parts (%s)', (kind) => {
+  let t: TestApp;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    u = await createUser(t);
+  });
+  afterAll(() => t.close());
+  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    (await t.as(u.token, { method, url, payload: payload as object })).json();
+
+  it('two workers share the parts; every record is in the result exactly once, failures found in every part', async () => {
+    const pipeline = await call('POST', '/api/pipelines', { name: 'Parts', target_schema: SCHEMA });
+    const job = await call('POST', `/api/pipelines/${pipeline.id}/jobs`, { data });
+    const run = await call('POST', `/api/jobs/${job.id}/run`);
+    const workers = [1, 2].map((n) =>
+      startWorker(t.app.ctx, t.app.ctx.queue, taskDefinitions, {
+        pollMs: 10,
+        concurrency: 1,
+        workerId: `w${n}`,
+      }),
+    );
+    try {
+      const end = await eventually(async () => {
+        const r = await call('GET', `/api/results/${run.id}`);
+        return !['queued', 'running'].includes(r.status) && r;
+      }, 60_000);
+      expect(end).toMatchObject({ status: 'needs review', processed: N, succeeded: N - 9, failed: 9 });
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    const parts = await t.database.db.select().from(tasks).where(eq(tasks.kind, 'job.part'));
+    const mine = parts.filter((p) => (p.payload as { resultId: string }).resultId === run.id);
+    expect(mine).toHaveLength(partPlan(N).length);
+    expect(mine.every((p) => p.status === 'succeeded')).toBe(true);
+
+    const files = await call('GET', `/api/results/${run.id}/files`);
+    expect(files.row_count).toBe(N);
+    const rows = await rowsOf(files.files);
+    expect(rows.map(([i]) => i)).toEqual(Array.from({ length: N }, (_, i) => i));
+    expect(rows[8500]).toEqual([8500, 'p8500@example.com']);
+
+    const failed = await call('GET', `/api/results/${run.id}/mappings?only_errors=true&size=50`);
+    expect(failed.total).toBe(9);
+    expect(failed.items.map((m: { index: number }) => m.index)).toEqual([
+      7, 1007, 2007, 3007, 4007, 5007, 6007, 7007, 8007,
+    ]);
+    expect(failed.items[3].source_record).toEqual({ email_address: 'not-an-email' });
+  });
+
+  it('a part handed back by a stopping worker runs again and replaces only its own output', async () => {
+    const pipeline = await call('POST', '/api/pipelines', { name: 'Handback', target_schema: SCHEMA });
+    const job = await call('POST', `/api/pipelines/${pipeline.id}/jobs`, { data: data.slice(0, 3000) });
+    const run = await call('POST', `/api/jobs/${job.id}/run`);
+    // a worker that stops at once, in the middle of the first part it claims
+    const quitter = startWorker(t.app.ctx, t.app.ctx.queue, taskDefinitions, { pollMs: 5, concurrency: 1 });
+    await eventually(async () => {
+      const r = await call('GET', `/api/results/${run.id}`);
+      return r.status === 'running' && r;
+    });
+    await quitter.stop();
+    const mid = await call('GET', `/api/results/${run.id}`);
+    expect(['running', 'needs review']).toContain(mid.status);
+    const worker = startWorker(t.app.ctx, t.app.ctx.queue, taskDefinitions, { pollMs: 10 });
+    try {
+      const end = await eventually(async () => {
+        const r = await call('GET', `/api/results/${run.id}`);
+        return !['queued', 'running'].includes(r.status) && r;
+      }, 60_000);
+      expect(end).toMatchObject({ processed: 3000, failed: 3 });
+    } finally {
+      await worker.stop();
+    }
+    const rows = await rowsOf((await call('GET', `/api/results/${run.id}/files`)).files);
+    expect(rows.map(([i]) => i)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+  });
+});
