@@ -270,7 +270,9 @@ describe('toTypeScript and toJsonata', () => {
           const expr = jsonata(toJsonata(s));
           const viaJsonata = await Promise.all(records.map((r) => expr.evaluate(r)));
           const viaTypeScript = load(toTypeScript(s)).mapRecords(records);
-          expect(JSON.parse(json(viaJsonata))).toEqual(viaTypeScript);
+          // compared as the JSON they serialise to: -0 and 0 are one number there (a -5e-324
+          // divided down is -0 in TypeScript and 0 once JSONata's result is serialised)
+          expect(JSON.parse(json(viaJsonata))).toEqual(JSON.parse(json(viaTypeScript)));
         }),
         { numRuns: 150 },
       );
