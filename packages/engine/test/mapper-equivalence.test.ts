@@ -261,7 +261,8 @@ describe('toJsonata equals the compiled mapper', () => {
           const expr = jsonata(toJsonata(spec));
           const compiled = compileSpec(spec).mapMany(records);
           const viaJsonata = await Promise.all(records.map((r) => expr.evaluate(r)));
-          expect(JSON.parse(JSON.stringify(viaJsonata))).toStrictEqual(compiled);
+          // as JSON: -0 (a tiny negative divided down) and 0 are one number once serialised
+          expect(JSON.parse(JSON.stringify(viaJsonata))).toStrictEqual(JSON.parse(JSON.stringify(compiled)));
         },
       ),
       { numRuns: 300 },
@@ -284,7 +285,8 @@ describe('compiled mapper (async) equals the reference interpreter and toJsonata
           expect(compiled).toStrictEqual(interpreted);
           const expr = jsonata(toJsonata(spec));
           const viaJsonata = await Promise.all(records.map((r) => expr.evaluate(r)));
-          expect(JSON.parse(JSON.stringify(viaJsonata))).toStrictEqual(compiled);
+          // as JSON: -0 (a tiny negative divided down) and 0 are one number once serialised
+          expect(JSON.parse(JSON.stringify(viaJsonata))).toStrictEqual(JSON.parse(JSON.stringify(compiled)));
         },
       ),
       { numRuns: 150 },
