@@ -1,5 +1,5 @@
 /**
- * Job throughput end to end — queue → engine (map + validate) → stored result — on the embedded
+ * Job throughput end to end — queue → parts → engine (map + validate) → Parquet result — on the embedded
  * database, beside the engine's raw throughput on the same records and mapper in memory.
  *
  *   npm run bench:jobs             # 100k records
@@ -112,7 +112,7 @@ async function main() {
       `  end to end (queue → engine → stored result)    ${rate(endToEnd)} records/s  (${endToEnd.toFixed(1)} s)\n`,
     );
     process.stdout.write(
-      `  end to end / engine: ${(raw / endToEnd).toFixed(2)}x — the rest is reading the job's chunks and writing the result's\n`,
+      `  end to end / engine: ${(raw / endToEnd).toFixed(2)}x — the rest is reading the job's input dataset and writing the result's Parquet parts\n`,
     );
   } finally {
     await database.close();

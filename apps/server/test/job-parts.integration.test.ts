@@ -8,10 +8,10 @@ import { partPlan } from '../src/modules/pipelines/run.task.ts';
 import { createTestApp, createUser, DATABASES, eventually, type TestApp, type TestUser } from './helper.ts';
 
 const SCHEMA = { type: 'object', properties: { email: { type: 'string', format: 'email' } } };
-const N = 9000;
-// every 1,000th record fails validation, so failures live in several parts
+const N = 45_000;
+// every 5,000th record fails validation, so failures live in every part
 const data = Array.from({ length: N }, (_, i) => ({
-  email_address: i % 1000 === 7 ? 'not-an-email' : `p${i}@example.com`,
+  email_address: i % 5000 === 7 ? 'not-an-email' : `p${i}@example.com`,
 }));
 
 /** index → mapped email of every row in the result's Parquet files, read directly. */
@@ -29,7 +29,8 @@ async function rowsOf(files: { location: string }[]) {
 describe('the part plan', () => {
   it('covers every record once, starting small and doubling to a cap', () => {
     expect(partPlan(0)).toEqual([]);
-    expect(partPlan(5000).map((p) => p.count)).toEqual([1024, 2048, 1928]);
+    expect(partPlan(5000).map((p) => p.count)).toEqual([5000]);
+    expect(partPlan(50_000).map((p) => p.count)).toEqual([10_240, 20_480, 19_280]);
     const big = partPlan(1_000_000);
     expect(big.reduce((n, p) => n + p.count, 0)).toBe(1_000_000);
     for (let i = 1; i < big.length; i++) expect(big[i]!.first).toBe(big[i - 1]!.first + big[i - 1]!.count);
@@ -77,19 +78,19 @@ describe.each(DATABASES)('a job split into parts (%s)', (kind) => {
     expect(files.row_count).toBe(N);
     const rows = await rowsOf(files.files);
     expect(rows.map(([i]) => i)).toEqual(Array.from({ length: N }, (_, i) => i));
-    expect(rows[8500]).toEqual([8500, 'p8500@example.com']);
+    expect(rows[40_500]).toEqual([40_500, 'p40500@example.com']);
 
     const failed = await call('GET', `/api/results/${run.id}/mappings?only_errors=true&size=50`);
     expect(failed.total).toBe(9);
-    expect(failed.items.map((m: { index: number }) => m.index)).toEqual([
-      7, 1007, 2007, 3007, 4007, 5007, 6007, 7007, 8007,
-    ]);
+    expect(failed.items.map((m: { index: number }) => m.index)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => k * 5000 + 7),
+    );
     expect(failed.items[3].source_record).toEqual({ email_address: 'not-an-email' });
   });
 
   it('a part handed back by a stopping worker runs again and replaces only its own output', async () => {
     const pipeline = await call('POST', '/api/pipelines', { name: 'Handback', target_schema: SCHEMA });
-    const job = await call('POST', `/api/pipelines/${pipeline.id}/jobs`, { data: data.slice(0, 3000) });
+    const job = await call('POST', `/api/pipelines/${pipeline.id}/jobs`, { data: data.slice(0, 25_000) });
     const run = await call('POST', `/api/jobs/${job.id}/run`);
     // a worker that stops at once, in the middle of the first part it claims
     const quitter = startWorker(t.app.ctx, t.app.ctx.queue, taskDefinitions, { pollMs: 5, concurrency: 1 });
@@ -106,11 +107,11 @@ describe.each(DATABASES)('a job split into parts (%s)', (kind) => {
         const r = await call('GET', `/api/results/${run.id}`);
         return !['queued', 'running'].includes(r.status) && r;
       }, 60_000);
-      expect(end).toMatchObject({ processed: 3000, failed: 3 });
+      expect(end).toMatchObject({ processed: 25_000, failed: 5 });
     } finally {
       await worker.stop();
     }
     const rows = await rowsOf((await call('GET', `/api/results/${run.id}/files`)).files);
-    expect(rows.map(([i]) => i)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+    expect(rows.map(([i]) => i)).toEqual(Array.from({ length: 25_000 }, (_, i) => i));
   });
 });

@@ -3,7 +3,7 @@ import { partTask, runTask } from '../src/modules/pipelines/run.task.ts';
 import { createTestApp, createUser, DATABASES, type TestApp, type TestUser } from './helper.ts';
 
 const SCHEMA = { type: 'object', properties: { email: { type: 'string' } } };
-const data = Array.from({ length: 5000 }, (_, i) => ({ email_address: `p${i}@example.com` }));
+const data = Array.from({ length: 35_000 }, (_, i) => ({ email_address: `p${i}@example.com` }));
 
 // No worker: the test decides when (and how far) a run goes, so cancelling is not a race.
 describe.each(DATABASES)('cancelling a job run (%s)', (kind) => {
@@ -47,7 +47,7 @@ describe.each(DATABASES)('cancelling a job run (%s)', (kind) => {
       signal: never,
       progress: () => {},
     });
-    // 5,000 records: parts of 1,024, 2,048 and the remaining 1,928
+    // 35,000 records: parts of 10,240, 20,480 (two batches) and the remaining 4,280
     expect(split).toEqual({ parts: 3 });
     const first = await t.app.ctx.queue.claim('test-worker', 60_000);
     expect(first?.payload).toEqual({ resultId: queued.id, partIndex: 0 });
@@ -71,8 +71,8 @@ describe.each(DATABASES)('cancelling a job run (%s)', (kind) => {
     await expect(part).rejects.toThrow('cancelled');
     const result = (await call('GET', `/api/results/${queued.id}`)).json();
     expect(result.status).toBe('cancelled');
-    expect(result.processed).toBeGreaterThanOrEqual(1024);
-    expect(result.processed).toBeLessThan(5000);
+    expect(result.processed).toBeGreaterThanOrEqual(10_240);
+    expect(result.processed).toBeLessThan(35_000);
     const page = (await call('GET', `/api/results/${queued.id}/mappings?size=10`)).json();
     expect(page.items[0].mapped_record).toEqual({ email: 'p0@example.com' });
     // the third part sees the cancelled result and does nothing

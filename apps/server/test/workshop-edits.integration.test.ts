@@ -194,3 +194,83 @@ describe.each(DATABASES)('workshop mapper and sample edits, learning (%s)', (kin
     expect((await get(`/api/workshops/${workshopId}/transformation`, other)).statusCode).toBe(404);
   });
 });
+
+describe.each(DATABASES)('rejecting suggestions (%s)', (kind) => {
+  const EMPLOYEES = {
+    type: 'object',
+    properties: {
+      first_name: { type: 'string' },
+      last_name: { type: 'string' },
+      employment_type: { type: 'string', enum: ['FULL_TIME', 'PART_TIME'] },
+    },
+    required: ['last_name'],
+  };
+  const staff = Array.from({ length: 6 }, (_, i) => ({
+    'Full Name': ['Lovelace, Ada', 'Hopper, Grace', 'Turing, Alan'][i % 3],
+    'Emp Type': i % 2 ? 'F' : 'P',
+  }));
+  let t: TestApp;
+  let u: TestUser;
+  let other: TestUser;
+  let pipelineId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { worker: true });
+    u = await createUser(t);
+    other = await createUser(t);
+    pipelineId = (await post('/api/pipelines', { name: 'Staff', target_schema: EMPLOYEES })).json().id;
+    await post(`/api/pipelines/${pipelineId}/jobs`, { data: staff });
+  });
+  afterAll(() => t.close());
+  const post = (url: string, payload: unknown = {}, user = u) =>
+    t.as(user.token, { method: 'POST', url, payload: payload as object });
+  const get = (url: string, user = u) => t.as(user.token, { method: 'GET', url });
+  type TField = { target: string; sources: string[]; status?: string; omitNull?: boolean; reason: string };
+  const draftField = async (id: string, target: string) =>
+    ((await get(`/api/workshops/${id}/draft`)).json().spec.fields as TField[]).find(
+      (f) => f.target === target,
+    );
+
+  it('a rejected field gets no source, is left out where null is not allowed, and the records stay valid', async () => {
+    const w = (await post(`/api/pipelines/${pipelineId}/workshops`)).json();
+    const suggested = await draftField(w.id, 'employment_type');
+    expect(suggested).toMatchObject({ sources: ['Emp Type'], status: 'suggested' });
+    const run = await post(`/api/workshops/${w.id}/reject`, {
+      fields: ['employment_type', 'first_name'],
+      immediate_return: false,
+    });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().status).toBe('finished');
+    const rejected = await draftField(w.id, 'employment_type');
+    expect(rejected).toMatchObject({ sources: [], status: 'edited', omitNull: true, default: null });
+    expect(rejected?.reason).toBe(
+      'Rejected by hand: the suggestion from Emp Type no longer feeds this field.',
+    );
+    const rows = (await get(`/api/results/${run.json().id}/mappings`)).json().items as {
+      mapped_record: Record<string, unknown>;
+      message: unknown;
+    }[];
+    expect(rows[0]?.mapped_record).toEqual({ last_name: 'Lovelace' });
+    expect(rows.every((r) => r.message === 'success')).toBe(true);
+    // the other suggestion is untouched; the reject counts as one edit
+    expect(await draftField(w.id, 'last_name')).toMatchObject({
+      sources: ['Full Name'],
+      status: 'suggested',
+    });
+    expect((await get(`/api/workshops/${w.id}`)).json().undeployed_edits).toBe(1);
+  });
+
+  it('names unknown fields, and a workshop of another organization is not found', async () => {
+    const w = (await post(`/api/pipelines/${pipelineId}/workshops`)).json();
+    const bad = await post(`/api/workshops/${w.id}/reject`, { fields: ['last_name', 'nope'] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0]).toMatchObject({
+      loc: ['body', 'fields', 1],
+      msg: '"nope" is not a field of the draft mapping',
+    });
+    expect((await post(`/api/workshops/${w.id}/reject`, { fields: [] })).statusCode).toBe(422);
+    expect((await post(`/api/workshops/${w.id}/reject`, { fields: ['last_name'] }, other)).statusCode).toBe(
+      404,
+    );
+    expect((await draftField(w.id, 'last_name'))?.status).toBe('suggested');
+  });
+});

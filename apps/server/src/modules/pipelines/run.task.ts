@@ -17,6 +17,7 @@ import {
   createFileWriter,
   createJsonDataset,
   type DatasetFile,
+  ROW_GROUP_ROWS,
   setDatasetFiles,
 } from '../datasets/datasets.service.ts';
 import { recordBatches } from './records.ts';
@@ -56,10 +57,17 @@ export const hasLowConfidence = (spec: MappingSpec, threshold: number) =>
 /** The first part is small so a run's first records can be looked at at once; parts double up to this. */
 const MAX_PART = 102_400;
 
-/** Consecutive ranges covering `total` records: 1,024, 2,048, … then MAX_PART each. */
+/**
+ * Consecutive ranges covering `total` records: one input row group (10,240), then doubling to
+ * MAX_PART each — whole row groups, so no group is decoded by two parts.
+ */
 export function partPlan(total: number) {
   const parts: { first: number; count: number }[] = [];
-  for (let first = 0, size = 1024; first < total; first += size, size = Math.min(MAX_PART, size * 2))
+  for (
+    let first = 0, size = ROW_GROUP_ROWS;
+    first < total;
+    first += size, size = Math.min(MAX_PART, size * 2)
+  )
     parts.push({ first, count: Math.min(size, total - first) });
   return parts;
 }

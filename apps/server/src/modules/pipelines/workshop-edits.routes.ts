@@ -5,6 +5,7 @@ import {
   ZLearnResponse,
   ZMapperRunRequest,
   ZPromptRunRequest,
+  ZRejectFieldsRequest,
   ZResult,
   ZSampleInference,
   ZSampleInferRequest,
@@ -112,6 +113,20 @@ export async function workshopEditRoutes(app: FastifyInstance) {
       },
     },
     (req) => edits.approveFields(ctx, principalOf(req), req.params.id, req.body),
+  );
+  r.post(
+    '/workshops/:id/reject',
+    {
+      schema: {
+        ...W,
+        summary:
+          'Reject suggested fields: each gets no source (left out where the target takes no null), then re-run; 422 names fields the draft does not map',
+        params: ZId,
+        body: ZRejectFieldsRequest,
+        response: { 200: ZResult },
+      },
+    },
+    (req) => edits.rejectFields(ctx, principalOf(req), req.params.id, req.body),
   );
   r.post(
     '/pipelines/:id/learn',

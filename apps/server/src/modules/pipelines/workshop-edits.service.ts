@@ -6,6 +6,7 @@ import {
   type MapperEdit,
   type MappingSpec,
   mapperEditProblems,
+  targetInfos,
   toApiSpec,
   toJsonata,
 } from '@mapwright/engine';
@@ -94,13 +95,7 @@ export async function approveFields(
   const w = await findWorkshop(ctx, p.orgId, id);
   assertCanWrite(p);
   const spec = w.spec as unknown as MappingSpec;
-  const known = new Set(spec.fields.map((f) => f.target));
-  const unknown = input.fields.filter((f) => !known.has(f));
-  if (unknown.length > 0)
-    throw new FieldError(
-      ['body', 'fields', input.fields.indexOf(unknown[0]!)],
-      `${unknown.map((f) => `"${f}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of the draft mapping`,
-    );
+  assertDraftFields(spec, input.fields);
   const wanted = new Set(input.fields);
   const status = input.approved ? 'approved' : 'suggested';
   const changed: FieldMapping[] = [];
@@ -120,6 +115,55 @@ export async function approveFields(
       })
       .where(eq(workshops.id, w.id));
   return { workshop: await getWorkshop(ctx, p, id), fields: changed };
+}
+
+/** A 422 naming the listed fields the draft does not map (an approve or reject of unknown fields). */
+function assertDraftFields(spec: MappingSpec, fields: string[]) {
+  const known = new Set(spec.fields.map((f) => f.target));
+  const unknown = fields.filter((f) => !known.has(f));
+  if (unknown.length > 0)
+    throw new FieldError(
+      ['body', 'fields', fields.indexOf(unknown[0]!)],
+      `${unknown.map((f) => `"${f}"`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of the draft mapping`,
+    );
+}
+
+/**
+ * Rejects suggestions: each field gets no source, so nothing feeds it (null, or left out where the
+ * target may be left out but does not take null), marked edited since a person decided it; re-run.
+ */
+export async function rejectFields(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  input: { fields: string[] } & RunOptions,
+) {
+  const w = await findWorkshop(ctx, p.orgId, id);
+  assertCanWrite(p);
+  const spec = w.spec as unknown as MappingSpec;
+  assertDraftFields(spec, input.fields);
+  const wanted = new Set(input.fields);
+  const omit = new Set(
+    targetInfos(w.targetSchema as JsonSchema)
+      .filter((t) => t.omitNull)
+      .map((t) => t.path),
+  );
+  const fields = spec.fields.map((f): FieldMapping => {
+    if (!wanted.has(f.target)) return f;
+    const was = f.sources.length > 0 ? ` from ${f.sources.join(' + ')}` : '';
+    return {
+      target: f.target,
+      sources: [],
+      transform: { kind: 'constant' },
+      default: null,
+      ...(f.omitNull || omit.has(f.target) ? { omitNull: true } : {}),
+      confidence: 1,
+      bucket: 'Very High',
+      reason: `Rejected by hand: the suggestion${was} no longer feeds this field.`,
+      status: 'edited',
+    };
+  });
+  return runDraft(ctx, p, w, { spec: { ...spec, fields } }, input);
 }
 
 /** The draft as the generated transformation: one JSONata expression, and the spec per target property. */
