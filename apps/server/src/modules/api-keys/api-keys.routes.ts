@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 type Row = typeof apiKeys.$inferSelect;
 const toDto = (k: Row) => ({

@@ -5,14 +5,14 @@ import type { AppContext, Principal } from '../../context.ts';
 import { apiKeys, passwordResetTokens } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   bumpTokenVersion,
   findRoleById,
   findUserByEmail,
   findUserById,
   updateUser,
-} from '../users/users.repository.ts';
+} from '../users/users.service.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 
 export const hashPassword = (password: string) => hash(password);

@@ -8,7 +8,7 @@ import { TooLargeError } from '../../lib/blob-store.ts';
 import { FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
-import { findProject } from '../projects/projects.repository.ts';
+import { findProject } from '../projects/projects.service.ts';
 import * as repo from './files.repository.ts';
 
 const TYPES: Record<string, string> = {
@@ -245,3 +245,6 @@ export async function openVersion(ctx: AppContext, p: Principal, fileId: string,
   if (!version) throw notFound('Version not found');
   return { version, stream: await ctx.blobs.get(version.sha256) };
 }
+
+/** What other modules may use of files: lookups and blob cleanup, through the service. */
+export { deleteUnreferencedBlobs, findFile, findVersion, shasOfProject } from './files.repository.ts';

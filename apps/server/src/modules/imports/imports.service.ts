@@ -13,7 +13,7 @@ import {
   findDataset,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
-import { findFile, findVersion } from '../files/files.repository.ts';
+import { findFile, findVersion } from '../files/files.service.ts';
 import { formatOf } from './parsers/index.ts';
 
 type ImportRow = typeof imports.$inferSelect;

@@ -6,7 +6,7 @@ import { jobs, mapperVersions, pipelines } from '../../db/schema.ts';
 import { FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
-import { findProject } from '../projects/projects.repository.ts';
+import { findProject } from '../projects/projects.service.ts';
 import { createSchema, getSchema } from '../target-schemas/target-schemas.service.ts';
 
 type Row = typeof pipelines.$inferSelect;

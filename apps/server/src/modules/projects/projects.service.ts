@@ -3,8 +3,8 @@ import type { AppContext, Principal } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { deleteUnreferencedBlobs, shasOfProject } from '../files/files.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { deleteUnreferencedBlobs, shasOfProject } from '../files/files.service.ts';
 import * as repo from './projects.repository.ts';
 
 function toDto(p: repo.ProjectRow, counts = repo.EMPTY_COUNTS): TProject {
@@ -92,3 +92,6 @@ export async function deleteProject(ctx: AppContext, p: Principal, id: string) {
     details: { name: project.name },
   });
 }
+
+/** Other modules find projects through the service, never the repository. */
+export { findProject } from './projects.repository.ts';

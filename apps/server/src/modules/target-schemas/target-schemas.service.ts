@@ -20,7 +20,7 @@ import { conflict, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { importRowRange } from '../imports/imports.service.ts';
-import { findProject } from '../projects/projects.repository.ts';
+import { findProject } from '../projects/projects.service.ts';
 import { checkTargetSchema } from './schema-check.ts';
 import { diffSchemas } from './schema-diff.ts';
 

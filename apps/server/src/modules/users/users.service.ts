@@ -4,7 +4,7 @@ import type { AppContext, Principal } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { isAdmin } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { checkTotp, createResetLink, hashPassword } from '../auth/auth.service.ts';
 import {
   bumpTokenVersion,
@@ -173,3 +173,12 @@ export async function removeUser(ctx: AppContext, p: Principal, id: string) {
   await deleteOrgUser(ctx.db, p.orgId, id);
   await audit(ctx, p, 'user.removed', id, { email: target.email });
 }
+
+/** What sign-in needs of users, through the service (never the repository). */
+export {
+  bumpTokenVersion,
+  findRoleById,
+  findUserByEmail,
+  findUserById,
+  updateUser,
+} from './users.repository.ts';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { catalogueOf, forgetCatalogue } from './app-catalogue.ts';
 import * as repo from './apps.repository.ts';
 import { sampleFinanceApp } from './catalogue.ts';

@@ -12,7 +12,7 @@ import type { AppContext, Principal } from '../../context.ts';
 import { FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as appsRepo from './apps.repository.ts';
 import { snapshotOf, workflowDto } from './dto.ts';
 import { checkGraph, checkGraphShape } from './graph.ts';
