@@ -7,3 +7,4 @@ export * from './system.ts';
 export * from './target-schemas.ts';
 export * from './workflow-plan.ts';
 export * from './workflows.ts';
+export * from './workshop-reject.ts';

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Checkbox, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconMessage2, IconPencil, IconWand } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDots, IconMessage2, IconPencil, IconWand } from '@tabler/icons-react';
 import { forwardRef } from 'react';
 import type { TFieldRow } from '../lib/field-rows.ts';
 import { typeLabel } from '../lib/field-rows.ts';
@@ -117,7 +117,13 @@ export const FieldRow = forwardRef<
             </Badge>
           )}
           {review && (
-            <Badge size="xs" variant="filled" color="orange.8" tt="none">
+            <Badge
+              size="xs"
+              variant="light"
+              color="orange"
+              tt="none"
+              leftSection={<IconAlertTriangle size={10} aria-hidden />}
+            >
               Needs review
             </Badge>
           )}

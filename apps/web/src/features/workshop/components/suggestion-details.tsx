@@ -86,8 +86,8 @@ export function LookupPairs({ mapping }: { mapping: TFieldMapping }) {
                 </Text>
               ))}
             {e.unsure && e.rule && (
-              <Text span size="xs" c="dimmed" ml={6}>
-                ({e.rule})
+              <Text size="xs" c="dimmed">
+                {e.rule}
               </Text>
             )}
           </li>

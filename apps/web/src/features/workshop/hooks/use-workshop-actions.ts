@@ -5,12 +5,12 @@ import { useDeployWorkshop } from '../api/deploy.ts';
 import { useMapperRun } from '../api/mapper-run.ts';
 import { useOpenWorkshop } from '../api/open-workshop.ts';
 import { usePromptRun } from '../api/prompt-run.ts';
+import { useRejectFields } from '../api/reject.ts';
 import { useSampleInfer } from '../api/sample-infer.ts';
 import { useSampleRun } from '../api/sample-run.ts';
 import { useTargetSchemaRun } from '../api/target-schema-run.ts';
 import { formatCount, plural } from '../lib/format.ts';
 import { notify } from '../lib/notify.ts';
-import { rejectEdit } from '../lib/suggestion.ts';
 import {
   dropSample,
   editWorkshopStore,
@@ -32,6 +32,7 @@ export function useWorkshopActions(workshopId: string, pipelineId: string | unde
   const navigate = useNavigate();
   const approve = useApproveFields();
   const mapperRun = useMapperRun();
+  const rejectRun = useRejectFields();
   const sampleInfer = useSampleInfer();
   const sampleRun = useSampleRun();
   const promptRun = usePromptRun();
@@ -44,6 +45,7 @@ export function useWorkshopActions(workshopId: string, pipelineId: string | unde
     busy: {
       approve: approve.isPending,
       manual: mapperRun.isPending,
+      reject: rejectRun.isPending,
       infer: sampleInfer.isPending,
       sample: sampleRun.isPending,
       prompt: promptRun.isPending,
@@ -91,8 +93,8 @@ export function useWorkshopActions(workshopId: string, pipelineId: string | unde
     /** Reject a suggestion: the field gets no source, then the records are mapped again. */
     reject(target: string) {
       markEditStarted();
-      mapperRun.mutate(
-        { workshopId, body: { mapper: [rejectEdit(target)], immediate_return: immediate() } },
+      rejectRun.mutate(
+        { workshopId, body: { fields: [target], immediate_return: immediate() } },
         {
           onSuccess: (r) => {
             markEditQueued('manual', r.id);

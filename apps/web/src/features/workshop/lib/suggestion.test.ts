@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupEntries, needsReview, reasonWords, rejectEdit, suggestionState } from './suggestion.ts';
+import { lookupEntries, needsReview, reasonWords, suggestionState } from './suggestion.ts';
 
 const base = { target: 'employment_type', sources: ['Emp Type'], confidence: 0.41, bucket: 'Low' };
 // as the engine writes a lookup found by meaning (propose-codes describeCodes)
@@ -18,13 +18,6 @@ describe('suggestions', () => {
     expect(suggestionState({ ...nothing, status: 'edited' })).toBe('rejected');
     expect(suggestionState({ ...nothing, status: 'suggested' })).toBe('none');
     expect(suggestionState(null)).toBe('none');
-  });
-
-  it('rejects by giving the field no source', () => {
-    expect(rejectEdit('first_name')).toEqual({
-      targetField: 'first_name',
-      transformation: { default: null },
-    });
   });
 
   it('reads each lookup pair with its confidence, unsure pairs first', () => {

@@ -1,4 +1,4 @@
-import type { TFieldMapping, TMapperEdit } from '@mapwright/contracts';
+import type { TFieldMapping } from '@mapwright/contracts';
 import { isUnmapped, type TTransform } from './transform-words.ts';
 
 /** Below this a code → value pair of a suggested lookup is unsure (the engine's propose-codes rule). */
@@ -6,7 +6,7 @@ export const UNSURE_PAIR = 0.8;
 
 /**
  * Where a field stands as a suggestion: `suggested` waits for the person's word, `accepted` was
- * approved, `rejected` was set to no source by hand, `edited` was changed by hand, `none` has nothing
+ * approved, `rejected` was set to no source (POST /workshops/{id}/reject), `edited` was changed by hand, `none` has nothing
  * to decide (the matcher found no source).
  */
 export type TSuggestionState = 'suggested' | 'accepted' | 'rejected' | 'edited' | 'none';
@@ -18,12 +18,6 @@ export function suggestionState(m: TFieldMapping | null): TSuggestionState {
   if (unmapped) return 'none';
   return m.status === 'approved' ? 'accepted' : 'suggested';
 }
-
-/** Reject a suggestion: the field gets no source (a mapper edit to a null default), so nothing feeds it. */
-export const rejectEdit = (target: string): TMapperEdit => ({
-  targetField: target,
-  transformation: { default: null },
-});
 
 export interface TLookupEntry {
   source: string;
