@@ -147,6 +147,8 @@ export const SYNONYM_TABLE: Sourced<string[][]>[] = [
   { source: 'sql-types', entries: [['timestamp', 'datetime']] },
   // not `cell`: in clinical and scientific data it names a biological cell far more often
   { source: 'dictionary', entries: [['phone', 'telephone', 'tel', 'mobile']] },
+  // Merriam-Webster "mail" (noun) 1b: e-mail; "email" and "e-mail" are spellings of one word
+  { source: 'dictionary', entries: [['email', 'e-mail', 'mail']] },
   {
     source: 'data-naming',
     entries: [
