@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importTask } from '../src/modules/imports/imports.task.ts';
 import {
   createTestApp,
   createUser,
@@ -156,7 +157,8 @@ describe.each(DATABASES)('imports (%s)', (kind) => {
   it('cancels a running import, keeping none of its rows', async () => {
     // JSON lines go through the streaming parser: slow enough to be caught mid-file
     const lines: string[] = [];
-    for (let i = 0; i < 200_000; i++) lines.push(JSON.stringify({ n: i, text: `row number ${i}` }));
+    // big enough to outlast a heartbeat (the worker notices a cancel within a second)
+    for (let i = 0; i < 600_000; i++) lines.push(JSON.stringify({ n: i, text: `row number ${i}` }));
     const f = await upload('big.jsonl', lines.join('\n'));
     const created = (
       await t.as(u.token, { method: 'POST', url: '/api/imports', payload: { file_id: f.id } })
@@ -219,5 +221,45 @@ describe('imports without a worker', () => {
       await t.as(u.token, { method: 'POST', url: `/api/imports/${created.id}/cancel` })
     ).json();
     expect(cancelled.status).toBe('cancelled');
+  });
+
+  it('an import stopped mid-file (its worker died) starts over on the next attempt and ends with the exact rows', async () => {
+    const u = await createUser(t);
+    const lines = Array.from({ length: 30_000 }, (_, i) => JSON.stringify({ n: i }));
+    const f = (
+      await t.as(u.token, { method: 'POST', url: '/api/files', ...multipart('big.jsonl', lines.join('\n')) })
+    ).json();
+    const created = (
+      await t.as(u.token, { method: 'POST', url: '/api/imports', payload: { file_id: f.id } })
+    ).json();
+    const task = await t.app.ctx.queue.claim('doomed-worker', 60_000);
+    const stop = new AbortController();
+    const first = importTask.handler({
+      app: t.app.ctx,
+      task: task!,
+      payload: { importId: created.id },
+      signal: stop.signal,
+      // the worker goes away once the file is under way
+      progress: () => stop.abort(new Error('lease lost')),
+    });
+    await expect(first).rejects.toThrow('lease lost');
+    const mid = (await t.as(u.token, { method: 'GET', url: `/api/imports/${created.id}` })).json();
+    expect(mid.status).toBe('running');
+    // the next attempt, as another worker would run it
+    await importTask.handler({
+      app: t.app.ctx,
+      task: task!,
+      payload: { importId: created.id },
+      signal: new AbortController().signal,
+      progress: () => {},
+    });
+    const end = (await t.as(u.token, { method: 'GET', url: `/api/imports/${created.id}` })).json();
+    expect(end).toMatchObject({ status: 'succeeded', row_count: 30_000 });
+    const page = (
+      await t.as(u.token, { method: 'GET', url: `/api/imports/${created.id}/rows?page=300&size=100` })
+    ).json();
+    expect(page.items.map((r: { record: { n: number } }) => r.record.n)).toEqual(
+      Array.from({ length: 100 }, (_, i) => 29_900 + i),
+    );
   });
 });

@@ -232,10 +232,13 @@ export const importTask = defineTask({
       return { rowCount: outcome.rowCount, problemCount: outcome.problemCount };
     } catch (err) {
       if (signal.aborted) {
-        await db
-          .update(imports)
-          .set({ status: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
-          .where(eq(imports.id, imp.id));
+        // only a cancel ends the import; a worker that stops or lost its lease hands it back,
+        // and the next attempt starts the file over
+        if ((signal.reason as Error | undefined)?.message === 'cancelled')
+          await db
+            .update(imports)
+            .set({ status: 'cancelled', finishedAt: new Date(), updatedAt: new Date() })
+            .where(eq(imports.id, imp.id));
         throw err;
       }
       if (err instanceof UnreadableFileError) {
