@@ -76,6 +76,13 @@ describe.each(DATABASES)('a job split into parts (%s)', (kind) => {
 
     const files = await call('GET', `/api/results/${run.id}/files`);
     expect(files.row_count).toBe(N);
+    // another organization's result is not found; a malformed id names the field
+    const other = await createUser(t);
+    const foreign = await t.as(other.token, { method: 'GET', url: `/api/results/${run.id}/files` });
+    expect(foreign.statusCode).toBe(404);
+    const bad = await t.as(u.token, { method: 'GET', url: '/api/results/not-a-uuid/files' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(['path', 'id']);
     const rows = await rowsOf(files.files);
     expect(rows.map(([i]) => i)).toEqual(Array.from({ length: N }, (_, i) => i));
     expect(rows[40_500]).toEqual([40_500, 'p40500@example.com']);

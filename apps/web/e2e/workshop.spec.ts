@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
+import { api, closeNotifications, field, valueIn, waitForRun } from './workshop-helpers.ts';
 
 let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
@@ -64,35 +65,6 @@ const RECORDS = Array.from({ length: 50 }, (_, i) => {
     cc: ['uk', 'us', 'fr'][i % 3],
   };
 });
-
-async function api(page: Page, method: string, path: string, data?: unknown) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`);
-const valueIn = (page: Page, name: string) =>
-  field(page, name).getByRole('button', { name: `Value of ${name}:` });
-
-/** Notifications fade in and out, which axe reads as low contrast: close them before a scan. */
-async function closeNotifications(page: Page) {
-  for (const button of await page.getByRole('button', { name: 'Close notification' }).all())
-    await button.click({ timeout: 1000 }).catch(() => {});
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
-}
-
-/** A run after an edit: wait until its progress is gone and the values on screen are the new ones. */
-async function waitForRun(page: Page) {
-  await expect(page.getByRole('status').filter({ hasText: /running the mapping/i })).toHaveCount(0, {
-    timeout: 20_000,
-  });
-}
 
 test('the workshop reviews a mapping and fixes it by sample, manual, prompt and schema edits, then deploys', async ({
   page,

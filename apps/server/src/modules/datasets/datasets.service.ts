@@ -200,23 +200,6 @@ export async function readDatasetRows(
   }));
 }
 
-/** Batches of a dataset's rows in order, one batch in memory at a time. */
-export async function* datasetBatches(
-  ctx: DatasetCtx,
-  ds: DatasetRow,
-  opts: { from?: number; to?: number; size?: number } = {},
-): AsyncGenerator<DatasetRecord[]> {
-  const size = opts.size ?? 10_000;
-  const to = Math.min(opts.to ?? ds.rowCount, ds.rowCount);
-  for (let first = opts.from ?? 0; first < to; first += size)
-    yield await readDatasetRows(ctx, ds, first, Math.min(to, first + size));
-}
-
-/** Loads the dataset row, scoped to the organization. */
-export async function getDataset(ctx: DatasetCtx, orgId: string, id: string) {
-  return findDataset(ctx.db, orgId, id);
-}
-
 /** Drops the metadata; the files stay in the blob store (content-addressed, possibly shared). */
 export async function deleteDataset(ctx: DatasetCtx, orgId: string, id: string) {
   await removeDataset(ctx.db, orgId, id);
