@@ -106,4 +106,3 @@ export async function countJsonRows(c: DuckDBConnection, paths: string[], where:
   );
   return Number(r.getRows()[0]?.[0] ?? 0);
 }
-

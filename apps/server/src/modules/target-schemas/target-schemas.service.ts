@@ -6,7 +6,7 @@ import {
   type MappingSpec,
   schemaFromProfile,
 } from '@mapwright/engine';
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
 import {
   imports,
