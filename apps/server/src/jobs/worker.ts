@@ -53,6 +53,12 @@ export function startWorker(
   queue.events.on('enqueued', onEnqueued);
 
   async function run(task: TaskRow) {
+    // claimed while the worker was being stopped: its stop signal has already fired, so a
+    // handler started now would never hear it; hand the task straight back instead
+    if (stopping.signal.aborted) {
+      await queue.release(task.id, workerId).catch(() => {});
+      return;
+    }
     const def = byKind.get(task.kind)!;
     const abort = new AbortController();
     const onStop = () => abort.abort(new Error('worker stopping'));
