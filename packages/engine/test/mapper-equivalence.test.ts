@@ -13,6 +13,12 @@ const scalar = fc.oneof(
     '4 Mar 2024',
     '13/13/2024',
     '1709539200',
+    'Sep 7 2023',
+    '14/10/2023 09:30 PM',
+    '2023-10-14T09:30:00.5+0200',
+    'Thu, Sep 7th 2023 10:15 pm UTC',
+    '7-Sep-2023',
+    '13/10/23',
   ),
   fc.constantFrom('Jane', 'doe', '  Mixed  Case ', 'a,b,c', 'A', 'I', 'x y'),
   fc.integer({ min: -1000, max: 1000 }),
@@ -40,7 +46,7 @@ export const recordArb = fc.record(
 
 const scalarSources = ['a', 'b', 'c', 'd', 'n.x', 'n.y', 'zz'];
 const arraySources = ['items[*].v', 'items[*].w'];
-const layouts = ['MM/DD/YYYY', 'YYYY-MM-DD', 'D MMM YYYY', 'iso', 'epoch-s', undefined];
+const layouts = ['MM/DD/YYYY', 'YYYY-MM-DD', 'D MMM YYYY', 'iso', 'epoch-s', 'dmy', 'mdy', undefined];
 
 const simpleTransform: fc.Arbitrary<Transform> = fc.oneof(
   fc.constant<Transform>({ kind: 'copy' }),

@@ -7,6 +7,8 @@
  * JSONata fields cannot run without the JSONata library: a spec with one imports `jsonata`
  * (the module's one dependency then) and its mapRecord / mapRecords are async.
  */
+import type { DatePattern } from '../mapper/date-layouts.ts';
+import { DETECT_EXTRA, isDateOrder, orderPatterns } from '../mapper/date-patterns.ts';
 import { DETECT_LAYOUTS, layoutPattern, tokenizeLayout } from '../mapper/dates.ts';
 import {
   type ArrayGroup,
@@ -101,33 +103,58 @@ class Emitter {
     });
   }
 
-  /** An expression parsing `v` with a layout (or trying the usual layouts when there is none). */
+  /** A detection pattern (date-patterns.ts): groups that may be absent, read by parseLayout too. */
+  private pattern(p: DatePattern): string {
+    return this.define(`pattern:${p.groups.join()}:${p.flags}:${p.source}`, 'PATTERN_', (name) => {
+      this.use('parseLayout');
+      return `const ${name}: Layout = { re: ${regexLiteral(p.source, p.flags)}, groups: ${strList(p.groups)} };`;
+    });
+  }
+
+  /**
+   * An expression parsing `v` with a layout; for a day/month order ('dmy', 'mdy') the shapes
+   * of that order, and without one the usual layouts and then every shape.
+   */
   private parser(from: string | undefined): string {
     if (from === 'iso') return `${this.use('parseIsoValue')}(v)`;
     if (from === 'epoch-ms' || from === 'epoch-s')
       return `${this.use('parseEpoch')}(v, ${from === 'epoch-s' ? 1000 : 1})`;
-    if (from !== undefined) return `parseLayout(v, ${this.layout(from)})`;
-    const detect = this.define(
-      'detect',
-      'detectDate',
+    if (from !== undefined && !isDateOrder(from)) return `parseLayout(v, ${this.layout(from)})`;
+    const order = isDateOrder(from) ? from : undefined;
+    const fnName = order === 'dmy' ? 'readDayFirst' : order === 'mdy' ? 'readMonthFirst' : 'detectDate';
+    const listName = order === 'dmy' ? 'DAY_FIRST' : order === 'mdy' ? 'MONTH_FIRST' : 'DETECT_LAYOUTS';
+    const what =
+      order === 'dmy'
+        ? 'The first shape a date reads as, numeric dates day first (14/10/2023).'
+        : order === 'mdy'
+          ? 'The first shape a date reads as, numeric dates month first (10/14/2023).'
+          : 'The first of the usual layouts a date reads as (US order before day-first), then any shape.';
+    const fn = this.define(
+      `detect:${order ?? '*'}`,
+      fnName,
       (name) => {
-        const tries = DETECT_LAYOUTS.map((l) =>
-          l === 'iso' ? `  ${this.use('parseIsoValue')},` : `  (v) => parseLayout(v, ${this.layout(l)}),`,
+        const layouts = order
+          ? []
+          : DETECT_LAYOUTS.map((l) =>
+              l === 'iso' ? `  ${this.use('parseIsoValue')},` : `  (v) => parseLayout(v, ${this.layout(l)}),`,
+            );
+        const shapes = (order ? orderPatterns(order) : DETECT_EXTRA).map(
+          (p) => `  (v) => parseLayout(v, ${this.pattern(p)}),`,
         );
         this.use('dateParts');
-        return `/** The first of the usual layouts a date reads as (US order before day-first). */
+        return `/** ${what} */
 function ${name}(v: unknown): DateParts | undefined {
-  for (const parse of DETECT_LAYOUTS) {
+  for (const parse of ${listName}) {
     const p = parse(v);
     if (p) return p;
   }
   return undefined;
 }
-const DETECT_LAYOUTS: ((v: unknown) => DateParts | undefined)[] = [\n${tries.join('\n')}\n];`;
+const ${listName}: ((v: unknown) => DateParts | undefined)[] = [\n${[...layouts, ...shapes].join('\n')}\n];`;
       },
       false,
     );
-    return `${detect}(v)`;
+    return `${fn}(v)`;
   }
 
   /** An expression formatting date parts `p` for layout `to`. */

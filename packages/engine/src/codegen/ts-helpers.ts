@@ -560,7 +560,10 @@ function parseEpoch(v: unknown, unitMs: number): DateParts | undefined {
   },
   parseLayout: {
     deps: ['validDate', 'months'],
-    code: `/** A date layout as a regular expression, and what each of its groups holds. */
+    code: `/**
+ * A date layout as a regular expression, and what each of its groups holds: a layout token, or
+ * frac (fraction of a second), ampm (a or p) or zone. Groups that took no part are skipped.
+ */
 interface Layout {
   re: RegExp;
   groups: readonly string[];
@@ -571,8 +574,10 @@ function parseLayout(v: unknown, layout: Layout): DateParts | undefined {
   const m = layout.re.exec(v.trim());
   if (!m) return undefined;
   const p: DateParts = { y: 1970, mo: 1, d: 1, h: 0, mi: 0, s: 0, frac: '', zone: '' };
+  let ampm = '';
   layout.groups.forEach((token, i) => {
-    const text = m[i + 1] as string;
+    const text = m[i + 1];
+    if (text === undefined) return;
     const n = Number(text);
     if (token === 'YYYY') p.y = n;
     else if (token === 'YY') p.y = n < 70 ? 2000 + n : 1900 + n;
@@ -583,8 +588,24 @@ function parseLayout(v: unknown, layout: Layout): DateParts | undefined {
     else if (token === 'HH') p.h = n;
     else if (token === 'mm') p.mi = n;
     else if (token === 'ss') p.s = n;
+    else if (token === 'frac') p.frac = text;
+    else if (token === 'ampm') ampm = text.toLowerCase();
+    else if (token === 'zone') p.zone = zoneText(text);
   });
+  // a 12-hour clock: 12 am is 0 h, 12 pm is 12 h
+  if (ampm) {
+    if (p.h < 1 || p.h > 12) return undefined;
+    p.h = (p.h % 12) + (ampm === 'p' ? 12 : 0);
+  }
   return validDate(p);
+}
+
+/** Z, UTC and GMT are Z; +HH and +HHMM become +HH:MM. */
+function zoneText(z: string): string {
+  const u = z.toUpperCase();
+  if (u === 'Z' || u === 'UTC' || u === 'GMT') return 'Z';
+  const digits = z.replace(':', '');
+  return digits.slice(0, 3) + ':' + (digits.length > 3 ? digits.slice(3, 5) : '00');
 }`,
   },
   dateText: {

@@ -1,90 +1,30 @@
 /**
- * Date layouts: a tiny parser/formatter for the tokens YYYY YY MM M DD D HH mm ss MMM MMMM plus
- * 'iso', 'epoch-ms', 'epoch-s'. Dates are re-formatted as written (no time-zone conversion), except
- * epoch values, which are UTC. Each layout becomes one regular expression so that toJsonata can
- * emit the very same pattern. (date-fns would parse, but not give us a shared regex.)
+ * Dates: a tiny parser/formatter for the layouts of date-layouts.ts plus 'iso', 'epoch-ms',
+ * 'epoch-s' and the detection modes of date-patterns.ts ('dmy', 'mdy', none). Dates are
+ * re-formatted as written (no time-zone conversion), except epoch values, which are UTC. Every
+ * layout and shape is one regular expression so that toJsonata and toTypeScript emit the very
+ * same patterns: a parsing library (date-fns, Luxon) would read dates in the compiled mapper
+ * only, and the JSONata export and the downloaded TypeScript mapper could not give the same output.
  */
+import {
+  type DatePattern,
+  type DateRole,
+  type DateToken,
+  ISO_RE_SOURCE,
+  type LayoutPart,
+  MONTHS,
+  tokenizeLayout,
+} from './date-layouts.ts';
+import {
+  DETECT_EXTRA,
+  DETECT_LAYOUTS,
+  isDateOrder,
+  layoutDatePattern,
+  orderPatterns,
+} from './date-patterns.ts';
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-const TOKENS = ['YYYY', 'MMMM', 'MMM', 'YY', 'MM', 'M', 'DD', 'D', 'HH', 'mm', 'ss'] as const;
-export type DateToken = (typeof TOKENS)[number];
-
-const TOKEN_RE: Record<DateToken, string> = {
-  YYYY: '(\\d{4})',
-  YY: '(\\d{2})',
-  MMMM: `(${MONTHS.join('|')})`,
-  MMM: `(${MONTHS.map((m) => m.slice(0, 3)).join('|')})`,
-  MM: '(\\d{2})',
-  M: '(\\d{1,2})',
-  DD: '(\\d{2})',
-  D: '(\\d{1,2})',
-  HH: '(\\d{2})',
-  mm: '(\\d{2})',
-  ss: '(\\d{2})',
-};
-
-export type LayoutPart = { token: DateToken } | { literal: string };
-
-export function tokenizeLayout(layout: string): LayoutPart[] {
-  const parts: LayoutPart[] = [];
-  let i = 0;
-  while (i < layout.length) {
-    const tok = TOKENS.find((t) => layout.startsWith(t, i));
-    if (tok) {
-      parts.push({ token: tok });
-      i += tok.length;
-    } else {
-      const last = parts[parts.length - 1];
-      const ch = layout[i] as string;
-      if (last && 'literal' in last) last.literal += ch;
-      else parts.push({ literal: ch });
-      i += 1;
-    }
-  }
-  return parts;
-}
-
-/** ISO 8601 date or date-time: groups year, month, day, hour, minute, second, fraction, zone. */
-export const ISO_RE_SOURCE =
-  '^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?(Z|[+-]\\d{2}:\\d{2})?)?$';
-
-export interface LayoutPattern {
-  /** anchored regular-expression source */
-  source: string;
-  /** what each capture group holds */
-  groups: DateToken[];
-}
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-/** Anchored regex source for a token layout (not 'iso'/'epoch-*'). Month names match case-insensitively. */
-export function layoutPattern(layout: string): LayoutPattern {
-  const groups: DateToken[] = [];
-  let source = '^';
-  for (const p of tokenizeLayout(layout)) {
-    if ('token' in p) {
-      groups.push(p.token);
-      source += TOKEN_RE[p.token];
-    } else source += escapeRe(p.literal);
-  }
-  return { source: `${source}$`, groups };
-}
+export * from './date-layouts.ts';
+export { DETECT_LAYOUTS } from './date-patterns.ts';
 
 export interface DateParts {
   y: number;
@@ -109,17 +49,6 @@ function valid(p: DateParts): DateParts | undefined {
   if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.d > daysInMonth(p.y, p.mo)) return undefined;
   if (p.h > 23 || p.mi > 59 || p.s > 59) return undefined;
   return p;
-}
-
-const patternCache = new Map<string, { re: RegExp; groups: DateToken[] }>();
-function compiledPattern(layout: string) {
-  let c = patternCache.get(layout);
-  if (!c) {
-    const p = layoutPattern(layout);
-    c = { re: new RegExp(p.source, 'i'), groups: p.groups };
-    patternCache.set(layout, c);
-  }
-  return c;
 }
 
 function monthIndex(name: string): number {
@@ -152,26 +81,27 @@ function fromEpochMs(ms: number): DateParts | undefined {
   return iso.length === 24 ? parseIso(iso) : undefined;
 }
 
-export function parseWithLayout(value: unknown, layout: string): DateParts | undefined {
-  if (layout === 'epoch-ms' || layout === 'epoch-s') {
-    const n =
-      typeof value === 'number'
-        ? value
-        : typeof value === 'string' && /^-?\d+$/.test(value.trim())
-          ? Number(value)
-          : Number.NaN;
-    return fromEpochMs(layout === 'epoch-s' ? n * 1000 : n);
-  }
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  if (layout === 'iso') return parseIso(text);
-  const { re, groups } = compiledPattern(layout);
-  const m = re.exec(text);
-  if (!m) return undefined;
+/** A zone as written out: Z, UTC and GMT are Z; ±HH and ±HHMM become ±HH:MM. */
+export function zoneText(z: string): string {
+  const u = z.toUpperCase();
+  if (u === 'Z' || u === 'UTC' || u === 'GMT') return 'Z';
+  const digits = z.replace(':', '');
+  return `${digits.slice(0, 3)}:${digits.length > 3 ? digits.slice(3, 5) : '00'}`;
+}
+
+interface CompiledPattern {
+  re: RegExp;
+  groups: DateRole[];
+}
+
+/** The parts a pattern's match names (groups that took no part are skipped; the last of a role wins). */
+function partsOf(m: RegExpExecArray, groups: readonly DateRole[]): DateParts | undefined {
   const p: DateParts = { y: 1970, mo: 1, d: 1, h: 0, mi: 0, s: 0, frac: '', zone: '', hasTime: false };
+  let ampm = '';
   for (let i = 0; i < groups.length; i++) {
-    const g = groups[i] as DateToken;
-    const v = m[i + 1] as string;
+    const g = groups[i] as DateRole;
+    const v = m[i + 1];
+    if (v === undefined) continue;
     if (g === 'YYYY') p.y = Number(v);
     else if (g === 'YY') p.y = Number(v) < 70 ? 2000 + Number(v) : 1900 + Number(v);
     else if (g === 'MMMM' || g === 'MMM') p.mo = monthIndex(v);
@@ -182,37 +112,77 @@ export function parseWithLayout(value: unknown, layout: string): DateParts | und
       p.hasTime = true;
     } else if (g === 'mm') p.mi = Number(v);
     else if (g === 'ss') p.s = Number(v);
+    else if (g === 'frac') p.frac = v;
+    else if (g === 'ampm') ampm = v.toLowerCase();
+    else if (g === 'zone') p.zone = zoneText(v);
+  }
+  // a 12-hour clock: 12 am is 0 h, 12 pm is 12 h; 0 or 13 with am/pm is no time
+  if (ampm) {
+    if (p.h < 1 || p.h > 12) return undefined;
+    p.h = (p.h % 12) + (ampm === 'p' ? 12 : 0);
   }
   return valid(p);
 }
 
-/** Layouts tried, in order, when a date transform has no `from`. US order before day-first. */
-export const DETECT_LAYOUTS = [
-  'iso',
-  'MM/DD/YYYY',
-  'DD/MM/YYYY',
-  'M/D/YYYY',
-  'D/M/YYYY',
-  'DD.MM.YYYY',
-  'D.M.YYYY',
-  'YYYY/MM/DD',
-  'DD-MM-YYYY',
-  'MM-DD-YYYY',
-  'YYYYMMDD',
-  'D MMM YYYY',
-  'D MMMM YYYY',
-  'MMM D, YYYY',
-  'MMMM D, YYYY',
-  'MM/DD/YYYY HH:mm:ss',
-  'MM/DD/YYYY HH:mm',
-  'YYYY-MM-DD HH:mm',
-  'M/D/YY',
-];
+type Parser = (value: unknown) => DateParts | undefined;
 
-export function parseDate(value: unknown, layout?: string): DateParts | undefined {
-  if (layout) return parseWithLayout(value, layout);
-  for (const l of DETECT_LAYOUTS) {
-    const p = parseWithLayout(value, l);
+function patternParser(pattern: DatePattern): Parser {
+  const c: CompiledPattern = { re: new RegExp(pattern.source, pattern.flags), groups: pattern.groups };
+  return (value) => {
+    if (typeof value !== 'string') return undefined;
+    const m = c.re.exec(value.trim());
+    return m ? partsOf(m, c.groups) : undefined;
+  };
+}
+
+const parseIsoValue: Parser = (v) => (typeof v === 'string' ? parseIso(v.trim()) : undefined);
+
+function epochParser(unitMs: number): Parser {
+  return (value) => {
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^-?\d+$/.test(value.trim())
+          ? Number(value)
+          : Number.NaN;
+    return fromEpochMs(n * unitMs);
+  };
+}
+
+/** One layout's parser: 'iso', 'epoch-ms', 'epoch-s' or a token layout. */
+function layoutParser(layout: string): Parser {
+  if (layout === 'iso') return parseIsoValue;
+  if (layout === 'epoch-ms' || layout === 'epoch-s') return epochParser(layout === 'epoch-s' ? 1000 : 1);
+  return patternParser(layoutDatePattern(layout));
+}
+
+const parsersCache = new Map<string, Parser[]>();
+/**
+ * The parsers a `from` stands for, tried in order: one for a layout, the shapes of one
+ * day/month order for 'dmy' / 'mdy', and for no `from` the old detection list, then every shape.
+ */
+function parsersOf(from: string | undefined): Parser[] {
+  const key = from ?? '';
+  let list = parsersCache.get(key);
+  if (!list) {
+    if (from === undefined || from === '')
+      list = [...DETECT_LAYOUTS.map(layoutParser), ...DETECT_EXTRA.map(patternParser)];
+    else if (isDateOrder(from)) list = orderPatterns(from).map(patternParser);
+    else list = [layoutParser(from)];
+    parsersCache.set(key, list);
+  }
+  return list;
+}
+
+export function parseWithLayout(value: unknown, layout: string): DateParts | undefined {
+  return parseDate(value, layout);
+}
+
+/** The date a value reads as with `from` (a layout, 'dmy' / 'mdy', or undefined: detect). */
+export function parseDate(value: unknown, from?: string): DateParts | undefined {
+  const list = parsersOf(from);
+  for (let i = 0; i < list.length; i++) {
+    const p = (list[i] as Parser)(value);
     if (p) return p;
   }
   return undefined;
@@ -298,7 +268,8 @@ export function dateReformatter(
   from: string | undefined,
   to: string,
 ): (v: unknown) => string | number | undefined {
-  if (!from || from === 'iso' || from.startsWith('epoch-')) return (v) => reformatDate(v, from, to);
+  if (!from || from === 'iso' || from.startsWith('epoch-') || isDateOrder(from))
+    return (v) => reformatDate(v, from, to);
   const fixed = to === 'date' ? fixedLayout(from) : undefined;
   if (fixed) {
     const { length, digits, literals, y: iy, m: im, d: id } = fixed;

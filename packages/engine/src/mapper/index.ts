@@ -1,4 +1,5 @@
 export { type CompiledMapper, compileGetter, compileSpec, type MappedRecord } from './compile.ts';
+export { type DateOrder, type DayMonthOrder, dayMonthOrder, describeOrder } from './date-patterns.ts';
 export {
   DETECT_LAYOUTS,
   dateReformatter,

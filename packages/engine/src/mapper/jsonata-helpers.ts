@@ -131,6 +131,11 @@ export const HELPERS: Record<string, { deps: string[]; code: string }> = {
     deps: [],
     code: `function($n){ $lookup({"jan":1,"feb":2,"mar":3,"apr":4,"may":5,"jun":6,"jul":7,"aug":8,"sep":9,"oct":10,"nov":11,"dec":12}, $lowercase($substring($n, 0, 3))) }`,
   },
+  // dates.ts zoneText: Z, UTC and GMT are Z; ±HH and ±HHMM become ±HH:MM
+  zone: {
+    deps: [],
+    code: `function($z){ ($u := $uppercase($z); $u in ["Z", "UTC", "GMT"] ? "Z" : ($d := $replace($z, ":", ""); $substring($d, 0, 3) & ":" & ($length($d) > 3 ? $substring($d, 3, 2) : "00"))) }`,
+  },
   months: {
     deps: [],
     code: '["January","February","March","April","May","June","July","August","September","October","November","December"]',

@@ -5,6 +5,8 @@
  */
 import { parsePath, splitAtFirstArray } from '../spec/paths.ts';
 import type { FieldMapping, MappingSpec, Transform } from '../spec/types.ts';
+import type { DatePattern, DateRole } from './date-layouts.ts';
+import { DETECT_EXTRA, isDateOrder, orderPatterns } from './date-patterns.ts';
 import { DETECT_LAYOUTS, layoutPattern, tokenizeLayout } from './dates.ts';
 import { type ArrayGroup, defaultOf, planFields, readsWholeInput, relativeSource } from './field.ts';
 import { HELPERS, withDeps } from './jsonata-helpers.ts';
@@ -62,6 +64,36 @@ class Emitter {
     });
   }
 
+  /** A detection pattern's parser (dates.ts partsOf, step for step): its groups may be absent. */
+  patternParser(pattern: DatePattern): string {
+    return this.define(`pattern:${pattern.groups.join()}:${pattern.flags}:${pattern.source}`, () => {
+      const at = (roles: DateRole[]) => pattern.groups.reduce((x, g, i) => (roles.includes(g) ? i : x), -1);
+      const g = (i: number) => `$g[${i}]`;
+      const num = (roles: DateRole[], dflt: number) => {
+        const i = at(roles);
+        if (i < 0) return String(dflt);
+        const r = pattern.groups[i] as DateRole;
+        const v =
+          r === 'YY'
+            ? `($yy := $number(${g(i)}); $yy < 70 ? 2000 + $yy : 1900 + $yy)`
+            : r === 'MMM' || r === 'MMMM'
+              ? `${this.use('month')}(${g(i)})`
+              : `$number(${g(i)})`;
+        return `($exists(${g(i)}) ? ${v} : ${dflt})`;
+      };
+      const text = (role: DateRole, f: (x: string) => string) => {
+        const i = at([role]);
+        return i < 0 ? '""' : `($exists(${g(i)}) ? ${f(g(i))} : "")`;
+      };
+      const ap = at(['ampm']);
+      const ampm = ap < 0 ? '""' : `($exists(${g(ap)}) ? $lowercase(${g(ap)}) : "")`;
+      const zone = text('zone', (x) => `${this.use('zone')}(${x})`);
+      const parts = `{"y": ${num(['YYYY', 'YY'], 1970)}, "mo": ${num(['MMMM', 'MMM', 'MM', 'M'], 1)}, "d": ${num(['DD', 'D'], 1)}, "h": $ap = "" ? $h : $h % 12 + ($ap = "p" ? 12 : 0), "mi": ${num(['mm'], 0)}, "s": ${num(['ss'], 0)}, "frac": ${text('frac', (x) => x)}, "zone": ${zone}}`;
+      const body = `$h := ${num(['HH'], 0)}; $ap := ${ampm}; ($ap = "" or ($h >= 1 and $h <= 12)) ? ${this.use('valid')}(${parts})`;
+      return `function($v){ $type($v) = "string" ? ($m := $match($replace($v, /^\\s+|\\s+$/, ""), /${pattern.source}/${pattern.flags}); $exists($m) ? ($g := $m.groups; ${body})) }`;
+    });
+  }
+
   dateFormatter(to: string): string {
     return this.define(`format:${to}`, () => {
       const pad = this.use('zpad');
@@ -107,9 +139,12 @@ class Emitter {
     return this.define(`date:${from ?? '*'}:${to}`, () => {
       const fmt = this.dateFormatter(to);
       let parse: string;
-      if (from) parse = `${this.layoutParser(from)}($v)`;
+      if (from && !isDateOrder(from)) parse = `${this.layoutParser(from)}($v)`;
       else {
-        const tries = DETECT_LAYOUTS.map((l) => `${this.layoutParser(l)}($v)`);
+        // an order's shapes, or (no `from`) the old detection list and then every shape
+        const tries = (from ? [] : DETECT_LAYOUTS.map((l) => `${this.layoutParser(l)}($v)`)).concat(
+          (isDateOrder(from) ? orderPatterns(from) : DETECT_EXTRA).map((p) => `${this.patternParser(p)}($v)`),
+        );
         parse = `(${tries.map((t) => `$p := $exists($p) ? $p : ${t}`).join('; ')}; $p)`;
       }
       return `function($v){ ($p := ${parse}; $exists($p) ? ${fmt}($p)) }`;
