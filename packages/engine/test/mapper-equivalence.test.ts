@@ -7,6 +7,17 @@ import type { FieldMapping, MappingSpec, Transform } from '../src/spec/types.ts'
 const scalar = fc.oneof(
   fc.constantFrom('$1,234.50', '(12.00)', '45%', ' 7 ', '-3', 'abc', '', 'yes', 'N', 'true', '0', '1'),
   fc.constantFrom(
+    '€799.41',
+    '799,41 €',
+    'USD 1,200.50',
+    '1.200,50 EUR',
+    '1,234',
+    '1.234',
+    'CA$5',
+    '1.2.3',
+    '(₹ 12,5)',
+  ),
+  fc.constantFrom(
     '03/04/2024',
     '2024-03-04',
     '2024-03-04T10:20:30Z',
@@ -52,6 +63,9 @@ const simpleTransform: fc.Arbitrary<Transform> = fc.oneof(
   fc.constant<Transform>({ kind: 'copy' }),
   fc.constantFrom<Transform>(
     { kind: 'cast', to: 'number' },
+    { kind: 'cast', to: 'number', decimalComma: true },
+    { kind: 'cast', to: 'integer', decimalComma: true },
+    { kind: 'currency' },
     { kind: 'cast', to: 'integer' },
     { kind: 'cast', to: 'string' },
     { kind: 'cast', to: 'boolean' },

@@ -9,8 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { compileGetter } from '../src/mapper/compile.ts';
 import { dateReformatter, daysInMonth, layoutPattern } from '../src/mapper/dates.ts';
 import { compileSpec, interpretSpec } from '../src/mapper/index.ts';
+import { resolveSeparators } from '../src/mapper/money.ts';
 import { aggregate, concatValues, textOp } from '../src/mapper/transforms.ts';
-import { NUMBER_NOISE, NUMBER_SHAPE, parseNumber, titleCase, toText } from '../src/mapper/values.ts';
+import {
+  CURRENCY_CODE,
+  NUMBER_NOISE,
+  NUMBER_SHAPE,
+  parseNumber,
+  titleCase,
+  toText,
+} from '../src/mapper/values.ts';
 import { getPath, parsePath } from '../src/spec/paths.ts';
 import type { MappingSpec } from '../src/spec/types.ts';
 import { isFullDate } from '../src/validate/formats.ts';
@@ -21,12 +29,14 @@ function refParseNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value !== 'string') return undefined;
-  let t = value.trim();
+  let t = value.trim().replace(CURRENCY_CODE, '');
   const neg = /^\(.*\)$/.test(t);
   if (neg) t = t.slice(1, -1);
   const pct = /%$/.test(t);
   if (pct) t = t.slice(0, -1);
-  t = t.replace(NUMBER_NOISE, '');
+  const resolved = resolveSeparators(t.replace(NUMBER_NOISE, ''), false);
+  if (resolved === undefined) return undefined;
+  t = resolved;
   if (!NUMBER_SHAPE.test(t)) return undefined;
   let n = Number(t);
   if (!Number.isFinite(n)) return undefined;
@@ -108,7 +118,30 @@ const charsOf = (chars: string[], maxLength = 12) =>
   fc.array(fc.constantFrom(...chars), { maxLength }).map((a) => a.join(''));
 
 const numberText = fc.oneof(
-  charsOf(['1', '2', '0', '9', '-', '.', ',', '$', '€', '£', '¥', '(', ')', '%', ' ', '\t', '\n', '\u00a0']),
+  charsOf([
+    '1',
+    '2',
+    '0',
+    '9',
+    '-',
+    '.',
+    ',',
+    '$',
+    '€',
+    '£',
+    '¥',
+    '₹',
+    '(',
+    ')',
+    '%',
+    ' ',
+    '\t',
+    '\n',
+    '\u00a0',
+    'U',
+    'S',
+    'D',
+  ]),
   charsOf(['1', '5', '.', '-', 'e', '+', '\u2028', '\u3000', '\ufeff', '\v', '(', ')', '%', 'x']),
   fc.double({ noNaN: true }).map(String),
   fc.integer().map((n) => `$${n.toLocaleString('en-US')}.${Math.abs(n % 100)}`),

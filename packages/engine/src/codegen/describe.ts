@@ -41,7 +41,9 @@ export function describeTransform(t: Transform, sources: readonly string[] = [])
     case 'copy':
       return 'copy';
     case 'cast':
-      return `cast to ${t.to}`;
+      return `cast to ${t.to}${t.decimalComma ? ' (decimal commas)' : ''}`;
+    case 'currency':
+      return 'currency code (ISO 4217)';
     case 'date':
       return `date ${dateLabel(t.from)} → ${dateLabel(t.to)}`;
     case 'text':

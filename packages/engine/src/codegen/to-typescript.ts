@@ -239,12 +239,16 @@ const ${listName}: ((v: unknown) => DateParts | undefined)[] = [\n${[...layouts,
         return input;
       case 'constant':
         return 'undefined';
-      case 'cast':
-        return each(
-          this.use(
-            { string: 'toText', number: 'toNumber', integer: 'toInteger', boolean: 'toBoolean' }[t.to],
-          ),
+      case 'cast': {
+        const fn = this.use(
+          { string: 'toText', number: 'toNumber', integer: 'toInteger', boolean: 'toBoolean' }[t.to],
         );
+        return t.decimalComma && (t.to === 'number' || t.to === 'integer')
+          ? each(`(x) => ${fn}(x, true)`)
+          : each(fn);
+      }
+      case 'currency':
+        return each(this.use('currencyOf'));
       case 'date':
         return each(this.dateStep(t.from, t.to));
       case 'text':

@@ -6,8 +6,9 @@
  * with String.raw so the regexes read as they run; none of them may contain `${`.
  */
 import { ISO_RE_SOURCE, MONTHS } from '../mapper/dates.ts';
+import { CURRENCY_MARK_SOURCE, CURRENCY_SYMBOLS, ISO_4217 } from '../mapper/money.ts';
 import { NAME_PARTICLES, NAME_SUFFIXES, NAME_TITLES } from '../mapper/parts.ts';
-import { FALSE_WORDS, TRUE_WORDS } from '../mapper/values.ts';
+import { CURRENCY_CODE, FALSE_WORDS, NUMBER_NOISE, TRUE_WORDS } from '../mapper/values.ts';
 
 export interface TsHelper {
   deps: string[];
@@ -158,22 +159,40 @@ function toText(v: unknown): string | undefined {
   },
   toNumber: {
     deps: [],
-    code: String.raw`/**
- * "$1,234.50" and "USD 1,234.50" give 1234.5, "(12.00)" gives -12 (accounting negative), "45%" gives 0.45, " 7 " gives 7;
- * true/false give 1/0. Anything else (including "", "1e5", "abc") gives undefined.
+    code: `/**
+ * "$1,234.50" and "USD 1,234.50" give 1234.5, "799,41 €" 799.41, "1.200,50 EUR" 1200.5, "(12.00)"
+ * -12 (accounting negative), "45%" 0.45, " 7 " 7; true/false give 1/0. Anything else (including
+ * "", "1e5", "abc") gives undefined. The decimal separator: when both . and , occur the last
+ * one; a single comma followed by one or two digits at the end (or any single comma when the
+ * column writes decimal commas); a single dot (except before exactly three digits in a
+ * decimal-comma column). Other separators are thousands separators; a dot as one must be
+ * followed by exactly three digits.
  */
-function toNumber(v: unknown): number | undefined {
+function toNumber(v: unknown, decimalComma = false): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v !== 'string') return undefined;
   let t = v.trim();
-  t = t.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, ''); // an ISO 4217 code: "USD 1,234.50", "99 EUR"
-  const negative = /^\(.*\)$/.test(t);
+  t = t.replace(/${CURRENCY_CODE.source}/g, ''); // an ISO 4217 code or the letters of US$: "USD 1,234.50", "99 EUR"
+  const negative = /^\\(.*\\)$/.test(t);
   if (negative) t = t.slice(1, -1);
   const percent = t.endsWith('%');
   if (percent) t = t.slice(0, -1);
-  t = t.replace(/[\s$€£¥,]/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(t)) return undefined;
+  t = t.replace(/${NUMBER_NOISE.source}/g, ''); // spaces and currency symbols
+  const comma = t.includes(',');
+  const dot = t.includes('.');
+  const dec =
+    comma && dot
+      ? /,[^.]*$/.test(t) ? ',' : '.'
+      : comma && /^[^,]*,[^,]*$/.test(t) && (decimalComma || /,\\d{1,2}$/.test(t))
+        ? ','
+        : dot && /^[^.]*\\.[^.]*$/.test(t) && !(decimalComma && /\\.\\d{3}$/.test(t))
+          ? '.'
+          : '';
+  if (dec === '.') t = t.replace(/,/g, '');
+  else if (/\\.(?!\\d{3}(?:\\D|$))/.test(t)) return undefined;
+  else t = dec === ',' ? t.replace(/\\./g, '').replace(/,/g, '.') : t.replace(/[.,]/g, '');
+  if (!/^-?\\d+(\\.\\d+)?$/.test(t)) return undefined;
   let n = Number(t);
   if (!Number.isFinite(n)) return undefined;
   if (percent) n = n / 100;
@@ -184,10 +203,28 @@ function toNumber(v: unknown): number | undefined {
   toInteger: {
     deps: ['toNumber'],
     code: `/** A number rounded half up. */
-function toInteger(v: unknown): number | undefined {
-  const n = toNumber(v);
+function toInteger(v: unknown, decimalComma = false): number | undefined {
+  const n = toNumber(v, decimalComma);
   return n === undefined ? undefined : Math.floor(n + 0.5);
 }`,
+  },
+  currencyOf: {
+    deps: ['hasOwn'],
+    code: `/**
+ * The ISO 4217 code an amount names by a code or symbol before or after it ("€799.41" gives
+ * EUR, "USD 1,200.50" USD); symbols as Unicode CLDR writes them in English.
+ */
+function currencyOf(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = /${CURRENCY_MARK_SOURCE}/.exec(v.trim());
+  if (!m) return undefined;
+  const code = m[1] ?? m[3];
+  if (code !== undefined) return ISO_4217.includes(code) ? code : undefined;
+  const symbol = (m[2] ?? m[4]) as string;
+  return hasOwn(CURRENCY_SYMBOLS, symbol) ? CURRENCY_SYMBOLS[symbol] : undefined;
+}
+const ISO_4217 = ${words(ISO_4217)};
+const CURRENCY_SYMBOLS: Record<string, string> = ${JSON.stringify(CURRENCY_SYMBOLS)};`,
   },
   toBoolean: {
     deps: [],

@@ -4,8 +4,9 @@
  * the generated expression and the compiled mapper give identical outputs.
  */
 import { ISO_RE_SOURCE } from './dates.ts';
+import { CURRENCY_MARK_SOURCE, CURRENCY_SYMBOLS, ISO_4217 } from './money.ts';
 import { NAME_PARTICLES, NAME_SUFFIXES, NAME_TITLES } from './parts.ts';
-import { FALSE_WORDS, TRUE_WORDS } from './values.ts';
+import { CURRENCY_CODE, FALSE_WORDS, NUMBER_NOISE, TRUE_WORDS } from './values.ts';
 
 const list = (xs: readonly string[]) => JSON.stringify(xs);
 
@@ -29,17 +30,18 @@ export const HELPERS: Record<string, { deps: string[]; code: string }> = {
     deps: [],
     code: `function($v){ $type($v) = "string" ? $v : $type($v) = "number" ? $string($v) : $type($v) = "boolean" ? ($v ? "true" : "false") }`,
   },
+  // values.ts parseNumber (the general way) and money.ts resolveSeparators; $dc: decimal commas
   num: {
-    deps: [],
-    code: `function($v){ $type($v) = "number" ? $v : $type($v) = "boolean" ? ($v ? 1 : 0) : $type($v) = "string" ? (
+    deps: ['seps'],
+    code: `function($v, $dc){ $type($v) = "number" ? $v : $type($v) = "boolean" ? ($v ? 1 : 0) : $type($v) = "string" ? (
       $t := ${TRIM};
-      $t := $replace($t, /^[A-Z]{3}\\s*|\\s*[A-Z]{3}$/, "");
+      $t := $replace($t, /${CURRENCY_CODE.source}/, "");
       $neg := $contains($t, /^\\(.*\\)$/);
       $t := $neg ? $substring($t, 1, $length($t) - 2) : $t;
       $pct := $contains($t, /%$/);
       $t := $pct ? $substring($t, 0, $length($t) - 1) : $t;
-      $t := $replace($t, /[\\s$€£¥,]/, "");
-      $contains($t, /^-?\\d+(\\.\\d+)?$/) ? (
+      $t := $seps($replace($t, /${NUMBER_NOISE.source}/, ""), $dc = true);
+      ($exists($t) and $contains($t, /^-?\\d+(\\.\\d+)?$/)) ? (
         $n := $number($t);
         $n := $pct ? $n / 100 : $n;
         $n := $neg ? 0 - $n : $n;
@@ -47,7 +49,32 @@ export const HELPERS: Record<string, { deps: string[]; code: string }> = {
       )
     ) }`,
   },
-  int: { deps: ['num'], code: 'function($v){ ($n := $num($v); $exists($n) ? $floor($n + 0.5)) }' },
+  seps: {
+    deps: [],
+    code: `function($t, $dc){ (
+      $comma := $contains($t, ",");
+      $dot := $contains($t, ".");
+      $dec := ($comma and $dot) ? ($contains($t, /,[^.]*$/) ? "," : ".")
+        : ($comma and $contains($t, /^[^,]*,[^,]*$/) and ($dc or $contains($t, /,\\d{1,2}$/))) ? ","
+        : ($dot and $contains($t, /^[^.]*\\.[^.]*$/) and $not($dc and $contains($t, /\\.\\d{3}$/))) ? "."
+        : "";
+      $dec = "." ? $replace($t, ",", "")
+        : $not($contains($t, /\\.(?!\\d{3}(?:\\D|$))/)) ? ($dec = "," ? $replace($replace($t, ".", ""), ",", ".") : $replace($t, /[.,]/, ""))
+    ) }`,
+  },
+  // money.ts currencyOf: the code or symbol at either end of an amount, as an ISO 4217 code
+  currency: {
+    deps: [],
+    code: `function($v){ $type($v) = "string" ? (
+      $m := $match(${TRIM}, /${CURRENCY_MARK_SOURCE}/, 1);
+      $exists($m) ? (
+        $g := $m.groups;
+        $c := $exists($g[0]) ? $g[0] : $g[2];
+        $exists($c) ? ($c in ${JSON.stringify(ISO_4217)} ? $c) : $lookup(${JSON.stringify(CURRENCY_SYMBOLS)}, $exists($g[1]) ? $g[1] : $g[3])
+      )
+    ) }`,
+  },
+  int: { deps: ['num'], code: 'function($v, $dc){ ($n := $num($v, $dc); $exists($n) ? $floor($n + 0.5)) }' },
   bool: {
     deps: [],
     code: `function($v){ $type($v) = "boolean" ? $v : $type($v) = "number" ? ($v = 1 ? true : $v = 0 ? false) : $type($v) = "string" ? (

@@ -164,8 +164,12 @@ class Emitter {
         return '$undefined';
       case 'cast': {
         const h = { string: 'text', number: 'num', integer: 'int', boolean: 'bool' }[t.to];
+        if (t.decimalComma && (t.to === 'number' || t.to === 'integer'))
+          return each((x) => `${this.use(h)}(${x}, true)`);
         return `${this.use('each')}(${input}, ${this.use(h)})`;
       }
+      case 'currency':
+        return `${this.use('each')}(${input}, ${this.use('currency')})`;
       case 'date':
         return `${this.use('each')}(${input}, ${this.dateFn(t.from, t.to)})`;
       case 'text': {

@@ -7,6 +7,7 @@
  */
 import type { Transform } from '../spec/types.ts';
 import { dateReformatter } from './dates.ts';
+import { currencyOf } from './money.ts';
 import { extremeText, namePart, phoneNumber } from './parts.ts';
 import { caster, parseNumber, titleCase, toText } from './values.ts';
 
@@ -202,7 +203,9 @@ export function scalarOf(t: Transform): Scalar | undefined {
     case 'copy':
       return (v) => v;
     case 'cast':
-      return eachElement(caster(t.to));
+      return eachElement(caster(t.to, t.decimalComma === true));
+    case 'currency':
+      return eachElement(currencyOf);
     case 'date':
       return eachElement(dateReformatter(t.from, t.to));
     case 'text':

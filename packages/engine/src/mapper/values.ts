@@ -3,24 +3,23 @@
  * that toJsonata can emit the same steps and the two stay output-identical.
  */
 
-/** Characters removed before reading a number: whitespace, currency symbols, thousands commas. */
-export const NUMBER_NOISE = /[\s$€£¥,]/g;
-/** What is left must be a plain decimal (no exponent, no leading '+', digits on both sides of '.'). */
-export const NUMBER_SHAPE = /^-?\d+(\.\d+)?$/;
+import { CURRENCY_CODE, NUMBER_SHAPE, resolveSeparators, SYMBOL_CHARS } from './money.ts';
+
+export { CURRENCY_CODE, NUMBER_SHAPE } from './money.ts';
+
+/** Characters removed before reading a number: whitespace and currency symbols (money.ts). */
+export const NUMBER_NOISE = new RegExp(`[\\s${SYMBOL_CHARS}]`, 'g');
 
 /**
- * An ISO 4217 currency code at either end of an amount ("USD 1,234.50", "99.00 EUR"): removed
- * before the number is read. Upper case only, so words are not taken for codes.
+ * "$1,234.50" -> 1234.5, "USD 1,234.50" -> 1234.5, "799,41 €" -> 799.41, "1.200,50 EUR" -> 1200.5,
+ * "(12.00)" -> -12 (accounting negative), "45%" -> 0.45, " 7 " -> 7. Decimal commas and thousands
+ * separators follow money.ts (`decimalComma`: the column writes decimal commas, so "1,234" is
+ * 1.234). Anything else (including "", "1e5", "abc") -> undefined.
+ * Hot in every number cast, so the common case (no comma, at most one dot) is read by index and
+ * character tests; the rest takes the regex steps toJsonata emits (NUMBER_NOISE, resolveSeparators,
+ * NUMBER_SHAPE), which the fast path equals (property-tested).
  */
-export const CURRENCY_CODE = /^[A-Z]{3}\s*|\s*[A-Z]{3}$/g;
-
-/**
- * "$1,234.50" -> 1234.5, "USD 1,234.50" -> 1234.5, "(12.00)" -> -12 (accounting negative), "45%" -> 0.45, " 7 " -> 7.
- * Anything else (including "", "1e5", "abc") -> undefined.
- * Hot in every number cast, so the rules (NUMBER_NOISE, NUMBER_SHAPE, `^\(.*\)$` and `%$`, as
- * toJsonata emits them) are applied by index and character tests rather than slices and regexes.
- */
-export function parseNumber(value: unknown): number | undefined {
+export function parseNumber(value: unknown, decimalComma = false): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value !== 'string') return undefined;
@@ -35,7 +34,8 @@ export function parseNumber(value: unknown): number | undefined {
   let end = neg ? t.length - 1 : t.length;
   const pct = end > start && t.charCodeAt(end - 1) === 0x25; // '%'
   if (pct) end--;
-  let n = decimalValue(t, start, end);
+  let n = decimalComma ? null : decimalValue(t, start, end);
+  if (n === null) n = generalValue(t.slice(start, end), decimalComma);
   if (n === undefined) return undefined;
   if (pct) n = n / 100;
   if (neg) n = 0 - n;
@@ -48,12 +48,21 @@ const isUpperAscii = (c: number) => c >= 0x41 && c <= 0x5a;
 /** exact powers of ten for decimalValue */
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
+/** The regex steps: noise removed, separators resolved (money.ts), the shape checked. */
+function generalValue(text: string, decimalComma: boolean): number | undefined {
+  const t = resolveSeparators(text.replace(NUMBER_NOISE, ''), decimalComma);
+  if (t === undefined || !NUMBER_SHAPE.test(t)) return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /**
  * Number(t[start..end) without NUMBER_NOISE) when that matches NUMBER_SHAPE, else undefined; in
  * one pass. Up to 15 digits, digits / 10^decimals is exact on both sides and one division rounds
- * correctly, so it is the very double Number() gives; longer numbers take the general way.
+ * correctly, so it is the very double Number() gives. null: the text needs the general way (a
+ * comma, a second dot, more digits).
  */
-function decimalValue(t: string, start: number, end: number): number | undefined {
+function decimalValue(t: string, start: number, end: number): number | undefined | null {
   let mantissa = 0;
   let digits = 0;
   let decimals = -1; // digits after the '.', -1 before one
@@ -67,38 +76,31 @@ function decimalValue(t: string, start: number, end: number): number | undefined
       if (decimals >= 0) decimals++;
     } else if (c === 0x2d && !signed) negative = true;
     else if (c === 0x2e && decimals < 0 && digits > 0) decimals = 0;
+    else if (c === 0x2c || c === 0x2e) return null;
     else if (isNumberNoise(c)) continue;
     else return undefined;
     signed = true;
   }
   if (digits === 0 || decimals === 0) return undefined;
-  if (digits > 15) {
-    const n = Number(stripNumberNoise(t.slice(start, end)));
-    return Number.isFinite(n) ? n : undefined;
-  }
+  if (digits > 15) return null;
   const n = decimals > 0 ? mantissa / (POW10[decimals] as number) : mantissa;
   return negative ? -n : n;
 }
 
-/** t.replace(NUMBER_NOISE, ''), without a new string when there is nothing to remove. */
-function stripNumberNoise(t: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < t.length; i++) {
-    if (!isNumberNoise(t.charCodeAt(i))) continue;
-    out += t.slice(from, i);
-    from = i + 1;
-  }
-  return from === 0 ? t : out + t.slice(from);
-}
-
-/** NUMBER_NOISE as a character test: `\s` (JavaScript's white space and line terminators), $ € £ ¥ and ','. */
+/** NUMBER_NOISE as a character test: `\s` (JavaScript's white space and line terminators) and the currency symbols. */
 function isNumberNoise(c: number): boolean {
-  if (c < 0x80) return c === 0x20 || c === 0x24 || c === 0x2c || (c >= 0x09 && c <= 0x0d);
+  if (c < 0x80) return c === 0x20 || c === 0x24 || (c >= 0x09 && c <= 0x0d);
   return (
-    c === 0x20ac || // €
+    (c >= 0x20a0 && c <= 0x20c0) || // € ₹ ₽ … (Currency Symbols)
+    c === 0xa2 || // ¢
     c === 0xa3 || // £
+    c === 0xa4 || // ¤
     c === 0xa5 || // ¥
+    c === 0x58f || // ֏
+    c === 0x60b || // ؋
+    c === 0x9f3 || // ৳
+    c === 0xe3f || // ฿
+    c === 0x17db || // ៛
     c === 0xa0 ||
     c === 0x1680 ||
     (c >= 0x2000 && c <= 0x200a) ||
@@ -134,27 +136,30 @@ export function toText(value: unknown): string | undefined {
   return undefined;
 }
 
-export function toInteger(value: unknown): number | undefined {
-  const n = parseNumber(value);
+export function toInteger(value: unknown, decimalComma = false): number | undefined {
+  const n = parseNumber(value, decimalComma);
   // round half up; JSONata's $round is half-even, so toJsonata emits $floor(n + 0.5) too
   return n === undefined ? undefined : Math.floor(n + 0.5);
 }
 
 export type CastTarget = 'string' | 'number' | 'integer' | 'boolean';
 
-export function castValue(value: unknown, to: CastTarget): unknown {
-  return caster(to)(value);
+export function castValue(value: unknown, to: CastTarget, decimalComma = false): unknown {
+  return caster(to, decimalComma)(value);
 }
 
-/** The cast for one target type, chosen once (the compiled mapper calls it per value). */
-export function caster(to: CastTarget): (value: unknown) => unknown {
+/**
+ * The cast for one target type, chosen once (the compiled mapper calls it per value);
+ * `decimalComma`: the column writes decimal commas (money.ts).
+ */
+export function caster(to: CastTarget, decimalComma = false): (value: unknown) => unknown {
   switch (to) {
     case 'string':
       return toText;
     case 'number':
-      return parseNumber;
+      return decimalComma ? (v) => parseNumber(v, true) : (v) => parseNumber(v);
     case 'integer':
-      return toInteger;
+      return decimalComma ? (v) => toInteger(v, true) : (v) => toInteger(v);
     case 'boolean':
       return parseBoolean;
     default:

@@ -14,15 +14,30 @@ export const SPEC_VERSION = 1 as const;
 
 export type ConfidenceBucket = 'Very High' | 'High' | 'Medium' | 'Low' | 'Very Low';
 
-/** Date layouts use tokens YYYY, YY, MM, M, DD, D, HH, mm, ss, MMM (Jan), MMMM (January); 'iso' and 'epoch-ms' / 'epoch-s' are special. */
+/**
+ * Date layouts use tokens YYYY, YY, MM, M, DD, D, HH, mm, ss, MMM (Jan), MMMM (January); 'iso' and
+ * 'epoch-ms' / 'epoch-s' are special, and as a `from`, 'dmy' / 'mdy' read every usual shape
+ * (ISO, 14/10/2023, Sep 7 2023, 7 Sep 2023, with times and zones) with numeric dates day first /
+ * month first (mapper/date-patterns.ts).
+ */
 export type DateLayout = string;
 
 export type Transform =
   /** value unchanged (for a single source) */
   | { kind: 'copy' }
-  /** coerce to a JSON type; number parsing accepts currency symbols, thousands separators, (1.00) negatives, percents */
-  | { kind: 'cast'; to: 'string' | 'number' | 'integer' | 'boolean' }
-  /** re-format a date/date-time; `from` omitted = detect; `to` is 'date' (YYYY-MM-DD), 'date-time' (ISO 8601) or a layout */
+  /**
+   * coerce to a JSON type; number parsing accepts currency symbols and codes before or after,
+   * thousands separators, decimal commas ("799,41 €"), (1.00) negatives, percents;
+   * `decimalComma`: the column writes decimal commas, so "1,234" is 1.234 (see mapper/money.ts)
+   */
+  | { kind: 'cast'; to: 'string' | 'number' | 'integer' | 'boolean'; decimalComma?: boolean }
+  /** the ISO 4217 code an amount names by a symbol or code before or after it ("€799.41" → "EUR") */
+  | { kind: 'currency' }
+  /**
+   * re-format a date/date-time; `from` omitted = detect (numeric dates month first when both
+   * read); 'dmy' / 'mdy' = every usual shape in one day/month order; `to` is 'date'
+   * (YYYY-MM-DD), 'date-time' (ISO 8601) or a layout
+   */
   | { kind: 'date'; from?: DateLayout; to: 'date' | 'date-time' | DateLayout }
   | { kind: 'text'; op: 'trim' | 'upper' | 'lower' | 'title' }
   /** join several sources (skipping null/empty) */

@@ -46,6 +46,8 @@ function layoutProblem(v: unknown, allowNamed: boolean): string | undefined {
   if (typeof v !== 'string' || v === '') return 'must be a date layout';
   if (['iso', 'epoch-ms', 'epoch-s'].includes(v) || (allowNamed && (v === 'date' || v === 'date-time')))
     return undefined;
+  // a day/month order reads every usual shape (mapper/date-patterns.ts); it cannot be written
+  if (!allowNamed && (v === 'dmy' || v === 'mdy')) return undefined;
   return TOKEN_RE.test(v) ? undefined : `"${v}" has no date tokens (YYYY, MM, DD, HH, mm, ss, MMM...)`;
 }
 
@@ -65,6 +67,12 @@ export function transformProblems(t: unknown, at = 'transform'): string[] {
         oneOf(t.to, ['string', 'number', 'integer', 'boolean']),
         'to must be string, number, integer or boolean',
       );
+      need(
+        t.decimalComma === undefined || typeof t.decimalComma === 'boolean',
+        'decimalComma must be a boolean',
+      );
+      break;
+    case 'currency':
       break;
     case 'date': {
       const from = t.from === undefined ? undefined : layoutProblem(t.from, false);
