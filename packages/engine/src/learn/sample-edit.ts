@@ -48,6 +48,17 @@ const SCALAR_TRANSFORMS: Transform[] = [
   ),
   ...[100, 1000, 0.01, 0.001].map((operand): Transform => ({ kind: 'arithmetic', op: '*', operand })),
 ];
+/**
+ * A part of a person's name, tried before the other transforms for a target named like one: for
+ * "Smith, Sarah" corrected to "Sarah" the split on " " would fit this record too, and give
+ * "Smith," for "Sarah Smith" and "Berg" for "Pieter van der Berg".
+ */
+const NAME_PARTS: Transform[] = (['first', 'last', 'middle', 'suffix'] as const).map(
+  (part): Transform => ({ kind: 'name', part }),
+);
+const WITH_NAME_PARTS = [SCALAR_TRANSFORMS[0] as Transform, ...NAME_PARTS, ...SCALAR_TRANSFORMS.slice(1)];
+/** Target names of a person's name or a part of it (the PART_WORDS of match/propose-parts.ts). */
+const PERSONAL = /name|first|last|given|family|surname|forename|middle|suffix/i;
 const AGGREGATES: Transform[] = (['count', 'sum', 'min', 'max', 'avg', 'first', 'last', 'join'] as const).map(
   (fn): Transform => (fn === 'join' ? { kind: 'aggregate', fn, separator: ', ' } : { kind: 'aggregate', fn }),
 );
@@ -69,6 +80,8 @@ function describe(t: Transform): string {
       return `${t.op === 'trim' ? 'trimmed' : `in ${t.op} case`}`;
     case 'date':
       return `as a date (${t.to})`;
+    case 'name':
+      return `the ${t.part} name`;
     case 'split':
       return `split on "${t.separator}", part ${t.index < 0 ? 'last' : t.index + 1}`;
     case 'arithmetic':
@@ -101,8 +114,9 @@ function yieldOf(f: FieldMapping, record: unknown): unknown {
 /** Candidate one-field mappings for `target`, simplest and most likely first. */
 function* candidates(target: string, preferred: string[], scalars: string[], arrays: string[]) {
   const order = [...new Set([...preferred, ...scalars])];
+  // as is first; then, for a name target, the name parts before the other transforms
   for (const s of order.filter((p) => !p.includes('[*]')))
-    for (const t of SCALAR_TRANSFORMS) yield field(target, [s], t);
+    for (const t of PERSONAL.test(target) ? WITH_NAME_PARTS : SCALAR_TRANSFORMS) yield field(target, [s], t);
   for (const s of [...new Set([...preferred, ...arrays])].filter((p) => p.includes('[*]')))
     for (const t of AGGREGATES) yield field(target, [s], t);
   for (const a of order)
