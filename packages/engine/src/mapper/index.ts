@@ -1,4 +1,10 @@
-export { type CompiledMapper, compileGetter, compileSpec, type MappedRecord } from './compile.ts';
+export {
+  type CompiledMapper,
+  compileGetter,
+  compileSpec,
+  type MappedRecord,
+  type MappingReport,
+} from './compile.ts';
 export { type DateOrder, type DayMonthOrder, dayMonthOrder, describeOrder } from './date-patterns.ts';
 export {
   DETECT_LAYOUTS,
@@ -9,7 +15,9 @@ export {
   reformatDate,
   tokenizeLayout,
 } from './dates.ts';
+export { type DroppedValue, dropRule } from './drops.ts';
 export { type EvalContext, evaluateField, interpretSpec } from './interpret.ts';
+export { currencyOf, writesDecimalCommas } from './money.ts';
 export { toJsonata } from './to-jsonata.ts';
 export {
   aggregate,

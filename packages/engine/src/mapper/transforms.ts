@@ -197,17 +197,24 @@ export function chainOf(steps: Scalar[]): Scalar {
   };
 }
 
+/**
+ * Wraps the one-value step of a transform that can drop a value (drops.ts): how mapManyReport
+ * hears of the values a step could not convert. Absent: the plain steps, as map() runs them.
+ */
+export type StepWatch = (step: Scalar, t: Transform) => Scalar;
+
 /** The value-level function of a transform that needs no JSONata; undefined for jsonata/constant/concat. */
-export function scalarOf(t: Transform): Scalar | undefined {
+export function scalarOf(t: Transform, watch?: StepWatch): Scalar | undefined {
+  const one = (step: Scalar) => eachElement(watch ? watch(step, t) : step);
   switch (t.kind) {
     case 'copy':
       return (v) => v;
     case 'cast':
-      return eachElement(caster(t.to, t.decimalComma === true));
+      return one(caster(t.to, t.decimalComma === true));
     case 'currency':
-      return eachElement(currencyOf);
+      return one(currencyOf);
     case 'date':
-      return eachElement(dateReformatter(t.from, t.to));
+      return one(dateReformatter(t.from, t.to));
     case 'text':
       return eachElement(textOp(t.op));
     case 'split':
@@ -215,17 +222,17 @@ export function scalarOf(t: Transform): Scalar | undefined {
     case 'lookup':
       return eachElement(lookupValue(t));
     case 'round':
-      return eachElement(roundTo(t.decimals));
+      return one(roundTo(t.decimals));
     case 'name':
       return eachElement(namePart(t.part));
     case 'phone':
-      return eachElement(phoneNumber(t.to, t.countryCode, t.nationalLength));
+      return one(phoneNumber(t.to, t.countryCode, t.nationalLength));
     case 'arithmetic':
-      return eachElement(arithmetic(t.op, t.operand));
+      return one(arithmetic(t.op, t.operand));
     case 'aggregate':
       return aggregate(t.fn, t.separator);
     case 'chain': {
-      const steps = t.steps.map(scalarOf);
+      const steps = t.steps.map((s) => scalarOf(s, watch));
       return steps.every((s) => s !== undefined) ? chainOf(steps as Scalar[]) : undefined;
     }
     default:

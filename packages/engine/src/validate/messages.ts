@@ -1,7 +1,13 @@
 /** Turns ajv errors into the readable, field-named messages of api-pipelines.md. */
 import type { ErrorObject } from 'ajv';
 
-export type ErrorType = 'Type Error' | 'Unique Error' | 'Schema Error';
+/**
+ * The error types of api-pipelines.md (`Type Error`, `Unique Error`, `Schema Error`) and two of
+ * issue 24's: `Missing` (a required field with no value: absent, null or blank text — its own
+ * type, not a wrong type) and `Format Error` (a required field whose source value a transform
+ * could not read, e.g. "`Sep 7 2023` is not a date this transform reads").
+ */
+export type ErrorType = 'Type Error' | 'Unique Error' | 'Schema Error' | 'Missing' | 'Format Error';
 
 export interface FieldError {
   field: string;
@@ -50,9 +56,21 @@ function valueAt(record: unknown, instancePath: string): unknown {
   return v;
 }
 
-export function toFieldError(e: ErrorObject, record: unknown): FieldError {
+/** null or text of spaces only: no value, though the key is there */
+const blank = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * `required(instancePath)`: whether the value at that path is required in its parent object. A
+ * required value that is absent, null or blank is `Missing`, whatever rule it also breaks.
+ */
+export function toFieldError(
+  e: ErrorObject,
+  record: unknown,
+  required?: (instancePath: string) => boolean,
+): FieldError {
   const params = e.params as Record<string, unknown>;
-  const got = describeValue(valueAt(record, e.instancePath));
+  const value = valueAt(record, e.instancePath);
+  const got = describeValue(value);
   const at = (field: string, type: ErrorType, rule: string, withValue = true): FieldError => ({
     field,
     error_type: type,
@@ -60,6 +78,8 @@ export function toFieldError(e: ErrorObject, record: unknown): FieldError {
     group: `${field}: ${rule}`,
   });
   const field = fieldOf(e.instancePath);
+  if (e.keyword !== 'required' && required && blank(value) && e.instancePath && required(e.instancePath))
+    return at(field, 'Missing', 'is required');
   switch (e.keyword) {
     case 'type':
       return at(field, 'Type Error', `must be ${String(params.type).replace(/,/g, ' or ')}`);
@@ -78,12 +98,7 @@ export function toFieldError(e: ErrorObject, record: unknown): FieldError {
     case 'const':
       return at(field, 'Type Error', `must be ${JSON.stringify(params.allowedValue)}`);
     case 'required':
-      return at(
-        fieldOf(e.instancePath, String(params.missingProperty)),
-        'Schema Error',
-        'is required',
-        false,
-      );
+      return at(fieldOf(e.instancePath, String(params.missingProperty)), 'Missing', 'is required', false);
     case 'additionalProperties':
       return at(
         fieldOf(e.instancePath, String(params.additionalProperty)),

@@ -7,6 +7,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { DroppedValue } from '../mapper/drops.ts';
 import { type JsonSchema, normalizeTargetSchema } from '../schema/target-schema.ts';
 import { getPath, parsePath } from '../spec/paths.ts';
 import { useFastFormats } from './formats.ts';
@@ -34,10 +35,25 @@ export interface BatchValidation {
   global_errors: GlobalErrors;
   valid: number;
   invalid: number;
+  /**
+   * source values the transforms could not convert (mapManyReport's `dropped`), all of them: a
+   * drop on a required field also made its record invalid (a Format Error); one on an optional
+   * field leaves the record valid and is only counted here
+   */
+  dropped: number;
+  /** `dropped` per target path as the spec names it (`lines[*].amount`) */
+  droppedByField: Record<string, number>;
 }
 
 export interface RecordValidator {
-  validateRecords(records: readonly unknown[]): BatchValidation;
+  /**
+   * Validates a batch; `dropped` (mapManyReport's, one entry per record) makes a value dropped
+   * from a required field a Format Error of its record and counts every dropped value.
+   */
+  validateRecords(
+    records: readonly unknown[],
+    dropped?: readonly (readonly DroppedValue[] | undefined)[],
+  ): BatchValidation;
   /** schema errors of one record (no uniqueness: that needs the batch) */
   validateRecord(record: unknown): FieldError[];
 }
@@ -64,6 +80,33 @@ function compile(schema: JsonSchema): ValidateFunction {
   return ajv.compile(is2020 ? schema : rest);
 }
 
+/**
+ * Whether the value at a path (keys, list indices as digits) is required in its parent object;
+ * memoized per path. Inside anyOf / oneOf nothing is taken as required.
+ */
+function requiredPaths(schema: JsonSchema): (segs: readonly string[]) => boolean {
+  const memo = new Map<string, boolean>();
+  return (segs) => {
+    const key = segs.join('\u0000');
+    let hit = memo.get(key);
+    if (hit === undefined) {
+      let node: JsonSchema | undefined = schema;
+      for (let i = 0; i < segs.length - 1 && node; i++) {
+        const s = segs[i] as string;
+        node = /^\d+$/.test(s) && node.items ? node.items : node.properties?.[s];
+      }
+      const last = segs[segs.length - 1];
+      hit = Boolean(node && last !== undefined && node.required?.includes(last));
+      memo.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+/** `lines[2].amount` → ['lines', '2', 'amount'] */
+const fieldSegments = (field: string) =>
+  field.split(/\.|\[(\d+)\]\.?/).filter((s) => s !== undefined && s !== '');
+
 function uniqueKey(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
   return typeof v === 'object' ? `o${JSON.stringify(v)}` : `${typeof v}:${String(v)}`;
@@ -74,12 +117,23 @@ export function createValidator(targetSchema: JsonSchema): RecordValidator {
   const validate = compile(schema);
   const unique = uniquePaths(schema).map((p) => ({ path: p, segs: parsePath(p) ?? [] }));
 
+  const isRequired = requiredPaths(schema);
+  const requiredAt = (instancePath: string) =>
+    isRequired(
+      instancePath
+        .split('/')
+        .slice(1)
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')),
+    );
   /** the errors of the record validate() has just rejected */
   const errorsOf = (record: unknown): FieldError[] =>
-    (validate.errors ?? []).map((e) => toFieldError(e, record));
+    (validate.errors ?? []).map((e) => toFieldError(e, record, requiredAt));
   const validateRecord = (record: unknown): FieldError[] => (validate(record) ? [] : errorsOf(record));
 
-  const validateRecords = (records: readonly unknown[]): BatchValidation => {
+  const validateRecords = (
+    records: readonly unknown[],
+    dropped?: readonly (readonly DroppedValue[] | undefined)[],
+  ): BatchValidation => {
     // valid records share one empty list (most are valid); a Unique Error gives a record its own
     const perRecord: FieldError[][] = new Array(records.length);
     for (let i = 0; i < records.length; i++)
@@ -110,7 +164,10 @@ export function createValidator(targetSchema: JsonSchema): RecordValidator {
         }
       }
     }
-    return assemble(perRecord);
+    const counts = { dropped: 0, droppedByField: {} as Record<string, number> };
+    if (dropped)
+      for (let i = 0; i < records.length; i++) addDrops(perRecord, i, dropped[i], isRequired, counts);
+    return { ...assemble(perRecord), ...counts };
   };
   return { validateRecords, validateRecord };
 }
@@ -118,7 +175,37 @@ export function createValidator(targetSchema: JsonSchema): RecordValidator {
 /** Never added to: stands for "no errors" in validateRecords. */
 const NO_ERRORS: FieldError[] = [];
 
-function assemble(perRecord: FieldError[][]): BatchValidation {
+/**
+ * Counts record i's dropped values; those of required fields become Format Errors placed before
+ * the record's other errors, which replace what the schema says of those fields (the value is
+ * missing because it was dropped: "is required" would hide why).
+ */
+function addDrops(
+  perRecord: FieldError[][],
+  i: number,
+  drops: readonly DroppedValue[] | undefined,
+  isRequired: (segs: readonly string[]) => boolean,
+  counts: { dropped: number; droppedByField: Record<string, number> },
+): void {
+  if (!drops || drops.length === 0) return;
+  const errors: FieldError[] = [];
+  for (const d of drops) {
+    counts.dropped++;
+    counts.droppedByField[d.target] = (counts.droppedByField[d.target] ?? 0) + 1;
+    if (!isRequired(fieldSegments(d.field))) continue;
+    errors.push({
+      field: d.field,
+      error_type: 'Format Error',
+      error_message: `${d.field}: ${d.message}`,
+      group: `${d.field}: ${d.rule}`,
+    });
+  }
+  if (errors.length === 0) return;
+  const fields = new Set(errors.map((e) => e.field));
+  perRecord[i] = [...errors, ...(perRecord[i] as FieldError[]).filter((e) => !fields.has(e.field))];
+}
+
+function assemble(perRecord: FieldError[][]): Omit<BatchValidation, 'dropped' | 'droppedByField'> {
   const groups = new Map<string, { type: ErrorType; entry: GlobalError }>();
   perRecord.forEach((errs, i) => {
     if (errs.length === 0) return;
