@@ -118,7 +118,8 @@ describe('suggestMapping', () => {
     expect(chosen(s, 'phone').sources).toEqual(['Mobile']);
     const gender = chosen(s, 'gender');
     expect(gender.sources).toEqual(['Sex']);
-    expect(gender.transform).toEqual({ kind: 'lookup', table: { F: 'female', M: 'male' }, fallback: 'null' });
+    // unlisted values are kept (issue 24): an unknown code fails the enum where it shows
+    expect(gender.transform).toEqual({ kind: 'lookup', table: { F: 'female', M: 'male' }, fallback: 'keep' });
     const created = chosen(s, 'created_at');
     expect(created.sources).toEqual(['Signup Date']);
     expect(created.transform).toEqual({ kind: 'date', from: 'MM/DD/YYYY', to: 'date' });
@@ -235,7 +236,7 @@ describe('suggestMapping', () => {
     expect(f.sources).toEqual(['zz_code']);
     expect(f.confidence).toBeGreaterThan(0.5);
     expect(f.reason).toMatch(/accepted 1 time before/);
-    expect(f.transform).toEqual({ kind: 'lookup', table: { x1: 'North', x2: 'South' }, fallback: 'null' });
+    expect(f.transform).toEqual({ kind: 'lookup', table: { x1: 'North', x2: 'South' }, fallback: 'keep' });
     expect(recordAcceptedMapping(k, { sourceName: 'zz_code', targetName: 'Region' }).mappings[0]!.count).toBe(
       2,
     );

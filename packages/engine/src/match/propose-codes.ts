@@ -236,7 +236,8 @@ export function codeCandidates(t: TargetFeature, sources: SourceFeature[]): Raw[
       notes: [
         `every value is a code of the target's values: ${describeCodes(m, false)}${m.review ? '; marked for review' : ''}`,
       ],
-      transform: { kind: 'lookup', table: m.table, fallback: 'null' },
+      // codes the sample did not show pass through unchanged (and fail an enum where they show)
+      transform: { kind: 'lookup', table: m.table, fallback: 'keep' },
     };
   });
 }

@@ -122,8 +122,10 @@ export function chooseTransform(
       const byCode = codes && codes.coverage > m.coverage ? describeCodes(codes, true) : '';
       const review = codes && codes.coverage > m.coverage && codes.review;
       return {
-        // examples are not a closed list: unmatched values pass through unchanged
-        transform: { kind: 'lookup', table, fallback: t.closed ? 'null' : 'keep' },
+        // values the table does not list pass through unchanged, even for a closed enum: an
+        // unlisted value then fails validation where it can be seen and fixed, instead of being
+        // emptied in silence (issue 24); "others → empty" is the user's choice to make
+        transform: { kind: 'lookup', table, fallback: 'keep' },
         note:
           `values translated by a lookup (${mapped} of ${Math.max(entries, s.values.length)} source values matched)` +
           (byCode ? `; by meaning: ${byCode}` : '') +
