@@ -1,19 +1,32 @@
 /**
- * Job throughput end to end — queue → parts → engine (map + validate) → Parquet result — on the embedded
- * database, beside the engine's raw throughput on the same records and mapper in memory.
+ * Job throughput end to end — queue → parts → engine threads (map + validate) → Parquet result —
+ * beside the engine's raw single-thread throughput on the same records and mapper in memory:
+ *   1. the embedded database, one worker (in this process, ENGINE_THREADS default: one per core);
+ *   2. PostgreSQL, one worker process, same;
+ *   3. PostgreSQL, one worker process vs two, each given ONE engine thread: this machine may have
+ *      only two cores, and two workers with a thread per core would measure the machine, not how a
+ *      job spreads over workers (on separate machines each worker has its own cores).
  *
- *   npm run bench:jobs             # 100k records
- *   BENCH_JOB_RECORDS=20000 npm run bench:jobs
+ *   npm run bench:jobs                      # 1M records
+ *   BENCH_JOB_RECORDS=200000 npm run bench:jobs
+ *   BENCH_JOB_SCENARIOS=embedded npm run bench:jobs
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { jobs } from '../apps/server/src/db/schema.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { taskDefinitions } from '../apps/server/src/jobs/registry.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
+import { enginePool } from '../apps/server/src/modules/pipelines/engine-pool.ts';
+import { storeInlineRecords } from '../apps/server/src/modules/pipelines/records.ts';
 import {
   compileSpec,
   createValidator,
@@ -21,7 +34,10 @@ import {
   type MappingSpec,
 } from '../packages/engine/src/index.ts';
 
-const N = Number(process.env.BENCH_JOB_RECORDS ?? 100_000);
+const N = Number(process.env.BENCH_JOB_RECORDS ?? 1_000_000);
+const SCENARIOS = (process.env.BENCH_JOB_SCENARIOS ?? 'embedded,postgres,scaling').split(',');
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLI = join(import.meta.dirname, '../apps/server/src/cli.ts');
 const SCHEMA = {
   type: 'object',
   properties: {
@@ -50,10 +66,55 @@ const record = (i: number) => ({
   address: { city: `City ${i % 50}` },
   items: [{ price: 1.5 }, { price: i % 10 }],
 });
+const data = Array.from({ length: N }, (_, i) => record(i));
+const rate = (s: number) =>
+  Math.round(N / s)
+    .toLocaleString('en-US')
+    .padStart(10);
 
-async function main() {
+/** A fresh database: an embedded one in `dir`, or a new PostgreSQL database. */
+async function openFresh(kind: 'embedded' | 'postgres', dir: string) {
+  if (kind === 'embedded') return { database: await openPglite(dir), url: undefined, drop: async () => {} };
+  const name = `mw_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  };
+  return { database: await openPostgres(url.toString()), url: url.toString(), drop };
+}
+
+/** A worker process on the shared database and data dir; resolves once it is up. */
+function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ROLE: 'worker', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('running at')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited (${code}): ${out}`)));
+  });
+}
+
+/**
+ * Runs the job once; `workers` = 'here' runs a worker in this process, a number starts that many
+ * worker processes (ENGINE_THREADS each) and waits for them to be up before the clock starts.
+ */
+async function runJob(kind: 'embedded' | 'postgres', workers: 'here' | number, engineThreads?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'mw-bench-jobs-'));
-  const database = await openPglite(dir);
+  const { database, url, drop } = await openFresh(kind, dir);
+  const children: ChildProcess[] = [];
   try {
     await database.migrate();
     await seed(database.db, {
@@ -61,7 +122,11 @@ async function main() {
       adminPassword: 'mapwright-demo',
       staffEmail: 'staff@mapwright.dev',
     });
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      ...(engineThreads ? { ENGINE_THREADS: String(engineThreads) } : {}),
+    });
     const app = await buildApp({
       config,
       database,
@@ -69,7 +134,6 @@ async function main() {
       demoOrgId: null,
       logger: false,
     });
-    const worker = startWorker(app.ctx, app.ctx.queue, taskDefinitions, { pollMs: 10 });
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/jwt/login',
@@ -77,47 +141,91 @@ async function main() {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const headers = { authorization: `Bearer ${login.json().access_token}` };
-    const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-      (await app.inject({ method, url: `/api${url}`, payload, headers })).json();
-    const data = Array.from({ length: N }, (_, i) => record(i));
-
+    const call = async (method: 'GET' | 'POST', path: string, payload?: object) =>
+      (await app.inject({ method, url: `/api${path}`, payload, headers })).json();
     const pipeline = await call('POST', '/pipelines', { name: 'Bench', target_schema: SCHEMA });
-    const job = await call('POST', `/pipelines/${pipeline.id}/jobs`, { data });
-    // the engine's proposal is the mapper under test (both sides use the same one)
+    // a job made from a sample (the API profiles it and the engine proposes the mapper), then
+    // given the whole input: 1M inline records are more than an inline job's 256 MiB body
+    const job = await call('POST', `/pipelines/${pipeline.id}/jobs`, { data: data.slice(0, 1000) });
+    const [jobRow] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    const datasetId = await storeInlineRecords(app.ctx, jobRow!.organizationId, data);
+    await database.db.update(jobs).set({ datasetId, recordCount: N }).where(eq(jobs.id, job.id));
+
+    const worker =
+      workers === 'here' ? startWorker(app.ctx, app.ctx.queue, taskDefinitions, { pollMs: 10 }) : null;
+    if (typeof workers === 'number')
+      for (let i = 0; i < workers; i++)
+        children.push(
+          await startWorkerProcess({
+            DATABASE_URL: url!,
+            DATA_DIR: dir,
+            ENGINE_THREADS: String(engineThreads ?? 2),
+            JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+          }),
+        );
+    if (workers === 'here') await enginePool(config.ENGINE_THREADS).warm();
+    // worker processes boot their engine threads after they listen: let them finish first
+    else await new Promise((r) => setTimeout(r, 2000));
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const result = await call('POST', `/jobs/${job.id}/run?immediate_return=false`);
-    const endToEnd = (performance.now() - t0) / 1000;
-    if (result.processed !== N) throw new Error(`processed ${result.processed} of ${N}`);
-    const apiSpec = await call('GET', `/results/${result.id}/spec`);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    if (result.processed !== N)
+      throw new Error(`processed ${result.processed} of ${N}: ${JSON.stringify(result)}`);
     const [row] = await database.db.query.results.findMany({ where: (r, { eq }) => eq(r.id, result.id) });
-    const spec = row!.spec as unknown as MappingSpec;
-
-    const mapper = compileSpec(spec);
-    const validator = createValidator(SCHEMA as JsonSchema);
-    const t1 = performance.now();
-    for (let i = 0; i < N; i += 1000) validator.validateRecords(mapper.mapMany(data.slice(i, i + 1000)));
-    const raw = (performance.now() - t1) / 1000;
-
-    await worker.stop();
+    await worker?.stop();
     await app.close();
-    const rate = (s: number) =>
-      Math.round(N / s)
-        .toLocaleString('en-US')
-        .padStart(10);
-    process.stdout.write(
-      `\nJob run, ${N.toLocaleString('en-US')} records, ${Object.keys(apiSpec).length} mapped fields (${result.succeeded} valid, ${result.failed} with errors)\n`,
-    );
-    process.stdout.write(`  engine only (map + validate, in memory)        ${rate(raw)} records/s\n`);
-    process.stdout.write(
-      `  end to end (queue → engine → stored result)    ${rate(endToEnd)} records/s  (${endToEnd.toFixed(1)} s)\n`,
-    );
-    process.stdout.write(
-      `  end to end / engine: ${(raw / endToEnd).toFixed(2)}x — the rest is reading the job's input dataset and writing the result's Parquet parts\n`,
-    );
+    return { seconds, cpu: (cpu.user + cpu.system) / 1e6, spec: row!.spec as unknown as MappingSpec, result };
   } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(0) : c.once('exit', r)))),
+    );
     await database.close();
+    await drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-await main();
+function engineOnly(spec: MappingSpec) {
+  const mapper = compileSpec(spec);
+  const validator = createValidator(SCHEMA as JsonSchema);
+  const t = performance.now();
+  for (let i = 0; i < N; i += 1000) validator.validateRecords(mapper.mapMany(data.slice(i, i + 1000)));
+  return (performance.now() - t) / 1000;
+}
+
+const out = (s: string) => process.stdout.write(`${s}\n`);
+let raw = 0;
+const line = (label: string, seconds: number) =>
+  out(
+    `  ${label.padEnd(52)}${rate(seconds)} records/s  (${seconds.toFixed(1)} s)${raw ? `  ${(raw / seconds).toFixed(2)}x engine` : ''}`,
+  );
+
+out(`\nJob run, ${N.toLocaleString('en-US')} records (nested JSON, 10 target fields)`);
+if (SCENARIOS.includes('embedded')) {
+  const r = await runJob('embedded', 'here');
+  raw = engineOnly(r.spec);
+  out(`  ${'engine only (map + validate, in memory, one thread)'.padEnd(52)}${rate(raw)} records/s`);
+  line('embedded database, one worker', r.seconds);
+  // all threads of this process: the main one, the engine threads and DuckDB's
+  out(
+    `    CPU ${((r.cpu * 1e6) / N).toFixed(1)} µs per record over ${(r.cpu / r.seconds).toFixed(1)} busy cores; the engine alone needs ${((raw * 1e6) / N).toFixed(1)} µs`,
+  );
+}
+if (SCENARIOS.includes('postgres')) {
+  const r = await runJob('postgres', 1);
+  if (!raw) {
+    raw = engineOnly(r.spec);
+    out(`  ${'engine only (map + validate, in memory, one thread)'.padEnd(52)}${rate(raw)} records/s`);
+  }
+  line('PostgreSQL, one worker process', r.seconds);
+}
+if (SCENARIOS.includes('scaling')) {
+  const one = await runJob('postgres', 1, 1);
+  line('PostgreSQL, 1 worker process × 1 engine thread', one.seconds);
+  const two = await runJob('postgres', 2, 1);
+  line('PostgreSQL, 2 worker processes × 1 engine thread', two.seconds);
+  out(`  two workers / one: ${(one.seconds / two.seconds).toFixed(2)}x`);
+}

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** Comma-separated list → array (empty entries dropped). */
@@ -34,6 +35,8 @@ const ZEnv = z.object({
   WORKER_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
   /** tasks one worker process runs at once */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** threads a worker process maps records on (default: one per core) */
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 secret for JWTs; unset = a random one generated once and kept in DATA_DIR */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -7,6 +7,7 @@ import { taskDefinitions } from './jobs/registry.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startWorker } from './jobs/worker.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
+import { closeEnginePool, enginePool } from './modules/pipelines/engine-pool.ts';
 
 export interface Started {
   app: FastifyInstance;
@@ -38,6 +39,11 @@ export async function startServer(config: Config): Promise<Started> {
         concurrency: config.WORKER_CONCURRENCY,
       });
       app.addHook('onClose', () => worker.stop());
+      // engine threads boot now, not when the first job arrives
+      enginePool(config.ENGINE_THREADS)
+        .warm()
+        .catch(() => {});
+      app.addHook('onClose', () => closeEnginePool());
       // workflow schedules: safe to run in every worker process (one run per tick, see scheduler.ts)
       const scheduler = startScheduler(app.ctx);
       app.addHook('onClose', () => scheduler.stop());

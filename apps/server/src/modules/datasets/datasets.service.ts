@@ -3,13 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { setOwn } from '../imports/parsers/types.ts';
 import { type LineMap, linesOfRows } from './csv-lines.ts';
 import { type DatasetCtx, type DatasetFile, localFile } from './dataset-files.ts';
-import {
-  type DatasetRow,
-  findDataset,
-  insertDataset,
-  removeDataset,
-  updateFiles,
-} from './datasets.repository.ts';
+import { type DatasetRow, insertDataset, removeDataset, updateFiles } from './datasets.repository.ts';
 import { ident, lit, withDuckDb } from './duckdb.ts';
 import { countJsonRows, createFileWriter, type JsonColumn, readJsonRows } from './json-rows.ts';
 
@@ -198,6 +192,36 @@ export async function readDatasetRows(
     line: r.line ?? lines?.[i] ?? from + i + 1,
     record: r.record,
   }));
+}
+
+/**
+ * Records [from, to) of a dataset as the text of one JSON array, built natively: a job hands it
+ * to an engine thread as it is, so the process's main thread never parses the rows it maps.
+ */
+export async function readDatasetRecordsJson(ctx: DatasetCtx, ds: DatasetRow, from: number, to: number) {
+  to = Math.min(to, ds.rowCount);
+  if (from >= to) return '[]';
+  const slices = slicesOf(ds, from, to);
+  const paths = await Promise.all(slices.map((s) => localFile(ctx, s.file)));
+  // records are stored as JSON text; a CSV row becomes an object of its text columns
+  const value =
+    ds.layout === 'columns'
+      ? `to_json({${ds.columns.map((col) => `${lit(col.name)}: ${ident(col.name)}`).join(', ')}})::VARCHAR`
+      : 'record::VARCHAR';
+  return withDuckDb(ctx.config?.DATA_DIR, async (c) => {
+    const parts: string[] = [];
+    for (let i = 0; i < slices.length; i++) {
+      const { offset, count } = slices[i]!;
+      const r = await c.runAndReadAll(
+        `SELECT coalesce(string_agg(${value}, ',' ORDER BY file_row_number), '')
+         FROM read_parquet(${lit(paths[i]!)}, file_row_number = true)
+         WHERE file_row_number >= ${offset} AND file_row_number < ${offset + count}`,
+      );
+      const text = String(r.getRows()[0]?.[0] ?? '');
+      if (text) parts.push(text);
+    }
+    return `[${parts.join(',')}]`;
+  });
 }
 
 /** Drops the metadata; the files stay in the blob store (content-addressed, possibly shared). */

@@ -4,11 +4,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { type DatasetCtx, type DatasetFile, scratchPath, storeFile } from './dataset-files.ts';
 import { ident, lit, withDuckDb } from './duckdb.ts';
 
-/** A column of a JSON-rows dataset: numbers and flags as themselves, anything else as JSON text. */
-export interface JsonColumn {
-  name: string;
-  type: 'BIGINT' | 'BOOLEAN' | 'JSON';
-}
+import { type JsonColumn, rowEncoder } from './row-text.ts';
+
+export type { JsonColumn };
 
 /** Rows a Parquet row group holds: big enough to compress well, small enough to read a page fast. */
 export const ROW_GROUP_ROWS = 10_240;
@@ -35,20 +33,22 @@ export async function createFileWriter(ctx: DatasetCtx, columns: JsonColumn[]) {
     if (!out.closed) await new Promise((r) => out.end(r));
     await rm(tsv, { force: true });
   };
-  const encode = columns.map((c) =>
-    c.type === 'JSON' ? (v: unknown) => JSON.stringify(v ?? null) : (v: unknown) => String(v),
-  );
+  const encode = rowEncoder(columns);
   return {
     get rows() {
       return rows;
     },
     /** Adds a row; the returned promise (wait for it) is only pending while the file catches up. */
     append(values: unknown[]): Promise<void> | undefined {
-      let line = encode[0]!(values[0]);
-      for (let i = 1; i < encode.length; i++) line += `\t${encode[i]!(values[i])}`;
-      buffer += `${line}\n`;
+      buffer += encode(values);
       rows++;
       return buffer.length > 1 << 20 ? flush() : undefined;
+    },
+    /** Adds `count` rows already encoded by `rowEncoder` (an engine thread's output). */
+    async appendText(text: string, count: number) {
+      await flush();
+      rows += count;
+      if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));
     },
     /** The file in the blob store, or null when no row was written. */
     async finish(): Promise<DatasetFile | null> {

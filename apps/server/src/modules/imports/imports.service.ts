@@ -11,6 +11,7 @@ import {
   type DatasetCtx,
   deleteDataset,
   findDataset,
+  readDatasetRecordsJson,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
 import { findFile, findVersion } from '../files/files.service.ts';
@@ -176,6 +177,25 @@ export async function importRecords(
     .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
   if (!imp) return [];
   return (await importRowRange(ctx, imp, from, to)).map((r) => r.record);
+}
+
+/** The same records as the text of a JSON array (read natively; a job's engine thread parses it). */
+export async function importRecordsJson(
+  ctx: DatasetCtx,
+  orgId: string,
+  importId: string,
+  from: number,
+  to: number,
+): Promise<string> {
+  const [imp] = await ctx.db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
+  if (!imp) return '[]';
+  if (!imp.datasetId)
+    return JSON.stringify((await legacyRows(ctx.db, imp.id, from, to)).map((r) => r.record));
+  const ds = await findDataset(ctx.db, imp.organizationId, imp.datasetId);
+  return ds ? readDatasetRecordsJson(ctx, ds, from, to) : '[]';
 }
 
 /** A page of the import's rows. */

@@ -2,7 +2,7 @@ import type { TJob, TResult } from '@mapwright/contracts';
 import { type JsonSchema, type MappingSpec, profileRecords, suggestMapping } from '@mapwright/engine';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
-import { imports, jobs, pipelines, resultChunks, results } from '../../db/schema.ts';
+import { imports, jobs, pipelines, results } from '../../db/schema.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';

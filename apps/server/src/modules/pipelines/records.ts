@@ -6,9 +6,10 @@ import {
   type DatasetCtx,
   findDataset,
   ROW_GROUP_ROWS,
+  readDatasetRecordsJson,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
-import { importRecords } from '../imports/imports.service.ts';
+import { importRecords, importRecordsJson } from '../imports/imports.service.ts';
 
 /** Records per chunk of jobs stored before datasets; also the size of a scattered read. */
 export const JOB_CHUNK = 1000;
@@ -48,17 +49,28 @@ export async function readRecords(ctx: DatasetCtx, job: Job, from: number, to: n
     .map((x) => x.r);
 }
 
-/** Batches of the job's records in order, never more than one batch in memory. */
+/** The same records as the text of a JSON array: datasets build it natively, unparsed. */
+export async function readRecordsJson(ctx: DatasetCtx, job: Job, from: number, to: number): Promise<string> {
+  if (job.inputKind === 'import' && job.importId)
+    return importRecordsJson(ctx, job.organizationId, job.importId, from, to);
+  if (job.datasetId) {
+    const ds = await findDataset(ctx.db, job.organizationId, job.datasetId);
+    return ds ? readDatasetRecordsJson(ctx, ds, from, to) : '[]';
+  }
+  return JSON.stringify(await readRecords(ctx, job, from, to));
+}
+
+/** Batches of the job's records in order (as JSON text), never more than one batch in memory. */
 export async function* recordBatches(
   ctx: DatasetCtx,
   job: Job,
   range: { from: number; to: number } = { from: 0, to: job.recordCount },
   // batches end on Parquet row-group boundaries: a read across them would decode a group twice
   size = ROW_GROUP_ROWS,
-): AsyncGenerator<{ first: number; records: unknown[] }> {
+): AsyncGenerator<{ first: number; count: number; json: string }> {
   for (let first = range.from; first < range.to; ) {
     const end = Math.min(range.to, (Math.floor(first / size) + 1) * size);
-    yield { first, records: await readRecords(ctx, job, first, end) };
+    yield { first, count: end - first, json: await readRecordsJson(ctx, job, first, end) };
     first = end;
   }
 }

@@ -5,22 +5,12 @@ import {
   type DatasetCtx,
   type DatasetRow,
   findDataset,
-  type JsonColumn,
   queryJsonDataset,
   readJsonDatasetRows,
 } from '../datasets/datasets.service.ts';
+import { RESULT_COLUMNS } from './result-columns.ts';
 
-/**
- * A result's mapped records live in a dataset of Parquet files with these columns (readable as
- * they are with DuckDB, pandas or Spark; see the README). Results from before datasets keep
- * theirs in `result_chunks` and are read in place.
- */
-export const RESULT_COLUMNS: JsonColumn[] = [
-  { name: 'index', type: 'BIGINT' },
-  { name: 'valid', type: 'BOOLEAN' },
-  { name: 'mapped_record', type: 'JSON' },
-  { name: 'message', type: 'JSON' },
-];
+export { RESULT_COLUMNS };
 
 /** Rows per chunk of results stored before datasets. */
 const LEGACY_CHUNK = 1000;

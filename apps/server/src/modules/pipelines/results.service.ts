@@ -1,9 +1,8 @@
 import type { TGlobalErrors, TResult, TResultDetail, TResultFiles } from '@mapwright/contracts';
 import { bucketOf, type MappingSpec, toApiSpec } from '@mapwright/engine';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
-import { jobs, resultChunks, resultParts, results, tasks } from '../../db/schema.ts';
-import { chunkRange } from '../../lib/chunks.ts';
+import { jobs, resultParts, results, tasks } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';

@@ -1,12 +1,6 @@
+import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import {
-  bucketOf,
-  compileSpec,
-  createValidator,
-  type GlobalErrors,
-  type JsonSchema,
-  type MappingSpec,
-} from '@mapwright/engine';
+import { bucketOf, type GlobalErrors, type MappingSpec } from '@mapwright/engine';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +14,7 @@ import {
   ROW_GROUP_ROWS,
   setDatasetFiles,
 } from '../datasets/datasets.service.ts';
+import { type BatchReply, enginePool } from './engine-pool.ts';
 import { recordBatches } from './records.ts';
 import { RESULT_COLUMNS } from './result-rows.ts';
 
@@ -158,43 +153,53 @@ export const partTask = defineTask({
       .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, payload.partIndex)));
     if (!part || part.status === 'done') return { skipped: true };
     const [job] = await db.select().from(jobs).where(eq(jobs.id, result.jobId));
-    const spec = result.spec as unknown as MappingSpec;
-    const mapper = compileSpec(spec);
-    const validator = createValidator(result.targetSchema as JsonSchema);
+    const pool = enginePool(app.config.ENGINE_THREADS);
+    // threads compile a spec once per key: the key names the spec and schema, not the run
+    const key = createHash('sha256')
+      .update(JSON.stringify([result.spec, result.targetSchema]))
+      .digest('hex');
     const global: GlobalErrors = { error_types: {} };
     const writer = await createFileWriter(app, RESULT_COLUMNS);
+    // batches in flight: every thread busy plus one being read, written back in order
+    const inFlight: Promise<BatchReply & { first: number }>[] = [];
     let processed = 0;
     let succeeded = 0;
+    const writeNext = async () => {
+      const reply = await inFlight.shift()!;
+      mergeGlobal(global, reply.global, reply.first);
+      await writer.appendText(reply.text, reply.rows);
+      processed += reply.rows;
+      succeeded += reply.valid;
+      await db
+        .update(resultParts)
+        .set({ processed, succeeded })
+        .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, part.partIndex)));
+      await db
+        .update(results)
+        .set({
+          processed: sql`(SELECT coalesce(sum(processed), 0) FROM result_parts WHERE result_id = ${result.id})`,
+        })
+        .where(eq(results.id, result.id));
+      progress({ processed, total: part.count });
+      // PGlite answers in microtasks: without a macrotask break a run would starve HTTP and heartbeats
+      await yieldToEventLoop();
+    };
     try {
       if (!job) throw new PermanentTaskError('The job was deleted');
       const range = { from: part.firstIndex, to: part.firstIndex + part.count };
       for await (const batch of recordBatches(app, job, range)) {
         if (signal.aborted) throw signal.reason;
-        const mapped = mapper.isAsync
-          ? await mapper.mapManyAsync(batch.records)
-          : mapper.mapMany(batch.records);
-        const validation = validator.validateRecords(mapped);
-        mergeGlobal(global, validation.global_errors, batch.first);
-        for (let i = 0; i < mapped.length; i++) {
-          const message = validation.messages[i];
-          const pending = writer.append([batch.first + i, message === 'success', mapped[i], message]);
-          if (pending) await pending;
-        }
-        processed += batch.records.length;
-        succeeded += validation.valid;
-        await db
-          .update(resultParts)
-          .set({ processed, succeeded })
-          .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, part.partIndex)));
-        await db
-          .update(results)
-          .set({
-            processed: sql`(SELECT coalesce(sum(processed), 0) FROM result_parts WHERE result_id = ${result.id})`,
-          })
-          .where(eq(results.id, result.id));
-        progress({ processed, total: part.count });
-        // PGlite answers in microtasks: without a macrotask break a run would starve HTTP and heartbeats
-        await yieldToEventLoop();
+        const { first, json } = batch;
+        const mapped = pool
+          .run({ key, spec: result.spec, schema: result.targetSchema, first, json })
+          .then((r) => ({ ...r, first }));
+        mapped.catch(() => {}); // awaited in order by writeNext; a failure surfaces there
+        inFlight.push(mapped);
+        if (inFlight.length > pool.size) await writeNext();
+      }
+      while (inFlight.length) {
+        if (signal.aborted) throw signal.reason;
+        await writeNext();
       }
       if (signal.aborted) throw signal.reason;
       const file = await writer.finish();
@@ -205,6 +210,7 @@ export const partTask = defineTask({
       await finishRun(app, result.id);
       return { processed, succeeded };
     } catch (err) {
+      await Promise.allSettled(inFlight);
       await writer.abort();
       const last = task.attempts >= task.maxAttempts;
       // a worker that stops (or lost its lease) hands the part back to be run again: only a
@@ -236,7 +242,7 @@ async function endRun(db: Db, result: typeof results.$inferSelect, status: strin
 async function finishRun(app: AppContext, resultId: string) {
   const ended = await app.db.transaction(async (tx) => {
     const [result] = await tx.select().from(results).where(eq(results.id, resultId)).for('update');
-    if (!result || result.status !== 'running') return null;
+    if (result?.status !== 'running') return null;
     const parts = await tx
       .select()
       .from(resultParts)

@@ -1,0 +1,56 @@
+/**
+ * An engine thread: maps and validates batches of a job's records off the main thread, so a
+ * worker process uses every core and user-written JSONata never blocks HTTP or heartbeats. It
+ * receives a batch as JSON text (as the dataset layer read it) and answers with the result's
+ * rows already encoded for the Parquet writer.
+ */
+import { parentPort } from 'node:worker_threads';
+import {
+  type CompiledMapper,
+  compileSpec,
+  createValidator,
+  type JsonSchema,
+  type MappingSpec,
+  type RecordValidator,
+} from '@mapwright/engine';
+import { rowEncoder } from '../datasets/row-text.ts';
+import type { BatchReply, BatchRequest } from './engine-pool.ts';
+import { RESULT_COLUMNS } from './result-columns.ts';
+
+/** compiled mappers of the last few runs (a run's parts share one; compiling is per spec) */
+const compiled = new Map<string, { mapper: CompiledMapper; validator: RecordValidator }>();
+const encode = rowEncoder(RESULT_COLUMNS);
+
+function compiledFor(req: BatchRequest) {
+  let c = compiled.get(req.key);
+  if (!c) {
+    c = {
+      mapper: compileSpec(req.spec as MappingSpec),
+      validator: createValidator(req.schema as JsonSchema),
+    };
+    if (compiled.size >= 8) compiled.delete(compiled.keys().next().value!);
+    compiled.set(req.key, c);
+  }
+  return c;
+}
+
+async function run(req: BatchRequest): Promise<BatchReply> {
+  const { mapper, validator } = compiledFor(req);
+  const records = JSON.parse(req.json) as unknown[];
+  const mapped = mapper.isAsync ? await mapper.mapManyAsync(records) : mapper.mapMany(records);
+  const validation = validator.validateRecords(mapped);
+  let text = '';
+  for (let i = 0; i < mapped.length; i++) {
+    const message = validation.messages[i];
+    text += encode([req.first + i, message === 'success', mapped[i], message]);
+  }
+  return { id: req.id, text, rows: mapped.length, valid: validation.valid, global: validation.global_errors };
+}
+
+parentPort!.on('message', (req: BatchRequest) => {
+  run(req).then(
+    (reply) => parentPort!.postMessage(reply),
+    (err: unknown) =>
+      parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) }),
+  );
+});
