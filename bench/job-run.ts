@@ -20,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { jobs } from '../apps/server/src/db/schema.ts';
 import { seed } from '../apps/server/src/db/seed.ts';
 import { taskDefinitions } from '../apps/server/src/jobs/registry.ts';

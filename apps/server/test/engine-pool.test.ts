@@ -4,7 +4,13 @@ import { closeEnginePool, enginePool } from '../src/modules/pipelines/engine-poo
 const spec = {
   version: 1,
   fields: [
-    { target: 'name', sources: ['n'], transform: { kind: 'text', op: 'upper' }, confidence: 1, status: 'edited' },
+    {
+      target: 'name',
+      sources: ['n'],
+      transform: { kind: 'text', op: 'upper' },
+      confidence: 1,
+      status: 'edited',
+    },
     {
       target: 'slow',
       sources: [],
@@ -15,7 +21,11 @@ const spec = {
     },
   ],
 };
-const schema = { type: 'object', properties: { name: { type: 'string' }, slow: { type: 'number' } }, required: ['name'] };
+const schema = {
+  type: 'object',
+  properties: { name: { type: 'string' }, slow: { type: 'number' } },
+  required: ['name'],
+};
 const rowsOf = (text: string) =>
   text
     .trim()
