@@ -266,3 +266,4 @@ export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize 
     return { sample, stats };
   });
 }
+export { type CsvField, writeJsonFieldsCsv } from './csv-export.ts';

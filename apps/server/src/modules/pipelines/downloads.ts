@@ -4,7 +4,8 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import type { results } from '../../db/schema.ts';
-import { resultBatches } from './result-rows.ts';
+import { writeJsonFieldsCsv } from '../datasets/datasets.service.ts';
+import { datasetOf, resultBatches } from './result-rows.ts';
 
 export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv', 'xlsx'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -85,6 +86,15 @@ export async function writeResult(
     return;
   }
   const columns = flatColumns(result.targetSchema as JsonSchema);
+  const ds = format === 'csv' ? await datasetOf(ctx, result) : null;
+  if (ds) {
+    // written natively from the result's Parquet files (the same cells as below, faster)
+    const where = filter === 'all' ? undefined : filter === 'valid' ? '"valid"' : 'NOT "valid"';
+    const fields = columns.map((c) => ({ header: c, path: c.split('.') }));
+    await writeJsonFieldsCsv(ctx, ds, { column: 'mapped_record', fields, where }, out);
+    out.end();
+    return;
+  }
   if (format === 'csv') {
     const csv = stringify({ header: true, columns, cast: { boolean: (b) => String(b) } });
     csv.pipe(out);

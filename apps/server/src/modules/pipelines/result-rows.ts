@@ -28,7 +28,7 @@ const entryOf = ([index, , mapped_record, message]: unknown[]): ResultEntry => (
   message,
 });
 
-async function datasetOf(ctx: DatasetCtx, r: ResultRow): Promise<DatasetRow | null> {
+export async function datasetOf(ctx: DatasetCtx, r: ResultRow): Promise<DatasetRow | null> {
   if (!r.datasetId) return null;
   return (await findDataset(ctx.db, r.organizationId, r.datasetId)) ?? null;
 }
