@@ -38,7 +38,7 @@ const record = fc.record(
 
 async function exportCsv(records: Record<string, unknown>[], where?: string) {
   const writer = await createFileWriter(ctx as never, RESULT_COLUMNS);
-  records.forEach((r, i) => writer.append([i, i % 2 === 0, r, 'success']));
+  for (let i = 0; i < records.length; i++) await writer.append([i, i % 2 === 0, records[i], 'success']);
   const file = await writer.finish();
   const ds = { files: file ? [file] : [], rowCount: records.length } as never;
   let text = '';
