@@ -16,6 +16,8 @@ const scalar = fc.oneof(
     'CA$5',
     '1.2.3',
     '(₹ 12,5)',
+    '-USD 5',
+    '(12.00 USD)',
   ),
   fc.constantFrom(
     '03/04/2024',

@@ -119,12 +119,14 @@ describe('normalisation to what the target asks', () => {
     expect(e.out[0]).toEqual({ tel: '+12085550101' });
   });
 
-  it('dates in several layouts are read one by one', () => {
+  it('dates in several layouts are read by shape, numeric ones in one order for the column', () => {
     const s = suggest(
       ['2024-03-05', '03/06/2024', 'Mar 7, 2024', '03/08/2024'].map((d) => ({ created: d })),
       { created: { type: 'string', format: 'date' } },
     );
-    expect(s.field('created').transform).toEqual({ kind: 'date', to: 'date' });
+    // no value has a part above 12: month first, flagged as ambiguous
+    expect(s.field('created').transform).toEqual({ kind: 'date', from: 'mdy', to: 'date' });
+    expect(s.field('created').reason).toMatch(/ambiguous day\/month order/);
     expect(s.out.map((o) => o.created)).toEqual(['2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08']);
   });
 

@@ -5,13 +5,16 @@
  * target values. The field is marked `edited` with full confidence: a person decided it.
  */
 
+import { dayMonthOrder } from '../mapper/date-patterns.ts';
+import { writesDecimalCommas } from '../mapper/money.ts';
+import { toText } from '../mapper/values.ts';
 import { sourceFeature, targetFeature } from '../match/features.ts';
-import { targetInfos } from '../match/target.ts';
+import { type TargetInfo, targetInfos } from '../match/target.ts';
 import { chooseTransform } from '../match/transforms.ts';
 import { profileRecords } from '../profile/profiler.ts';
 import type { JsonSchema } from '../schema/target-schema.ts';
 import { listTargetFields } from '../schema/target-schema.ts';
-import { pathProblem } from '../spec/paths.ts';
+import { getPath, parsePath, pathProblem } from '../spec/paths.ts';
 import type { FieldMapping, MappingSpec, Transform } from '../spec/types.ts';
 
 /** The transforms a person can pick by name in a mapper edit ('auto' = the one that fits the target). */
@@ -97,6 +100,43 @@ export function mapperEditProblems(edits: MapperEdit[], targetSchema: JsonSchema
   return out;
 }
 
+/** The sample's values at a source path, as text (list paths give every element). */
+function columnValues(sample: readonly unknown[], source: string): string[] {
+  const segs = parsePath(source) ?? [];
+  const out: string[] = [];
+  for (const r of sample) {
+    const v = getPath(r, segs);
+    for (const x of Array.isArray(v) ? v : [v]) {
+      const t = toText(x);
+      if (t !== undefined && t.trim() !== '') out.push(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * What "Automatic" means: the conversion the target's type asks for, even when the sample does
+ * not read well enough for the matcher to propose it on its own — "€799.41" for a number is
+ * 799.41 and "14/10/2023" for a date is 2023-10-14. The values it cannot read are reported as
+ * dropped values when the mapper runs (mapManyReport), never emptied in silence.
+ */
+function targetConversion(info: TargetInfo, values: string[]): Transform | undefined {
+  const types = info.types;
+  const wants = (x: string) => types.includes(x) && !types.includes('string');
+  if (values.length === 0) return undefined;
+  if (info.format === 'date' || info.format === 'date-time') {
+    const to = info.format;
+    // already what the target takes: nothing to convert
+    if (to === 'date' && values.every((v) => /^\d{4}-\d{2}-\d{2}$/.test(v.trim()))) return undefined;
+    return { kind: 'date', from: dayMonthOrder(values).order, to };
+  }
+  const dc = writesDecimalCommas(values);
+  for (const to of ['integer', 'number'] as const)
+    if (wants(to)) return dc ? { kind: 'cast', to, decimalComma: true } : { kind: 'cast', to };
+  if (wants('boolean')) return { kind: 'cast', to: 'boolean' };
+  return undefined;
+}
+
 /** The transform that makes `source`'s values fit `target`, judged on the sample records. */
 function fittingTransform(
   source: string,
@@ -107,7 +147,23 @@ function fittingTransform(
   const info = targetInfos(targetSchema).find((t) => t.path === target);
   const profile = profileRecords(sample as unknown[]).fields.find((f) => f.path === source);
   if (!info || !profile) return { kind: 'copy' };
-  return chooseTransform(sourceFeature(profile), targetFeature(info)).transform;
+  const chosen = chooseTransform(sourceFeature(profile), targetFeature(info)).transform;
+  if (chosen.kind !== 'copy') return chosen;
+  // values of the target's JSON type already (numbers for a number) need nothing
+  if (profile.type === 'number' || profile.type === 'integer' || profile.type === 'boolean') return chosen;
+  return targetConversion(info, columnValues(sample, source)) ?? chosen;
+}
+
+/** A named date transform reads numeric dates in the order the sample's column writes them. */
+function namedTransform(
+  transform: Exclude<MapperEditTransform, 'auto'>,
+  extract: string,
+  sample: readonly unknown[],
+): Transform {
+  const t = NAMED[transform];
+  if (t.kind !== 'date') return t;
+  const values = columnValues(sample, extract);
+  return values.length > 0 ? { ...t, from: dayMonthOrder(values).order } : t;
 }
 
 /** The transform of an edit to a path: the picked one (or the fitting one), then the lookup table. */
@@ -121,14 +177,14 @@ function editTransform(
   if (lookup === undefined)
     return transform === 'auto'
       ? fittingTransform(extract, e.targetField, targetSchema, sample)
-      : NAMED[transform];
+      : namedTransform(transform, extract, sample);
   // own keys only, copied as data: a "__proto__" key stays an ordinary entry
   const table = Object.fromEntries(Object.entries(lookup));
   const step: Transform = { kind: 'lookup', table, fallback: 'keep' };
   // the table's values are what the person wants: no fitting cast after it; a picked one runs first
   return transform === 'auto' || transform === 'copy'
     ? step
-    : { kind: 'chain', steps: [NAMED[transform], step] };
+    : { kind: 'chain', steps: [namedTransform(transform, extract, sample), step] };
 }
 
 function describeEdit(e: MapperEdit, extract: string): string {

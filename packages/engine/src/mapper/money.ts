@@ -24,11 +24,12 @@
 export const SYMBOL_CHARS = '$¢£¤¥֏؋৳฿៛\\u20a0-\\u20c0';
 
 /**
- * An ISO 4217 code at either end ("USD 1,234.50", "99.00 EUR"), or letters that open a symbol
- * ("US$", "CA$", "CN¥"): removed before the amount is read. Upper case only, so words are not
- * taken for codes.
+ * An ISO 4217 code at either end ("USD 1,234.50", "-USD 5", "99.00 EUR", "(12.00 USD)"), or
+ * letters that open a symbol ("US$", "CA$", "CN¥"): removed before the amount is read. Upper
+ * case only, so words are not taken for codes.
  */
-export const CURRENCY_CODE = /^[A-Z]{3}\s*|\s*[A-Z]{3}$|^[A-Z]{1,2}(?=[$¥])/g;
+// parentheses escaped even inside [ ]: JSONata's lexer counts them to find the end of a regex
+export const CURRENCY_CODE = /(?<=^[-(]?)[A-Z]{3}\s*|\s*[A-Z]{3}(?=\)?$)|(?<=^[-(]?)[A-Z]{1,2}(?=[$¥])/g;
 
 /** What is left must be a plain decimal (no exponent, no leading '+', digits on both sides of '.'). */
 export const NUMBER_SHAPE = /^-?\d+(\.\d+)?$/;
@@ -128,7 +129,7 @@ export const ISO_4217 = (
  * a closing parenthesis or spaces. Groups: code at the start, symbol at the start, code at the
  * end, symbol at the end.
  */
-export const CURRENCY_MARK_SOURCE = `^[(\\-\\s]*(?:([A-Z]{3})(?![A-Za-z])|([A-Z]{0,2}[${SYMBOL_CHARS}]))|(?:^|[^A-Za-z])(?:([A-Z]{3})|([${SYMBOL_CHARS}]))[)\\s]*$`;
+export const CURRENCY_MARK_SOURCE = `^[\\(\\-\\s]*(?:([A-Z]{3})(?![A-Za-z])|([A-Z]{0,2}[${SYMBOL_CHARS}]))|(?:^|[^A-Za-z])(?:([A-Z]{3})|([${SYMBOL_CHARS}]))[\\)\\s]*$`;
 const CURRENCY_MARK = new RegExp(CURRENCY_MARK_SOURCE);
 const CODES = new Set(ISO_4217);
 const SYMBOLS = new Map(Object.entries(CURRENCY_SYMBOLS));

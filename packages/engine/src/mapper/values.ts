@@ -24,8 +24,15 @@ export function parseNumber(value: unknown, decimalComma = false): number | unde
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value !== 'string') return undefined;
   let t = value.trim();
-  // only an upper-case letter at an end can start or end a currency code: the regex is rarely run
-  if (isUpperAscii(t.charCodeAt(0)) || isUpperAscii(t.charCodeAt(t.length - 1))) {
+  // only an upper-case letter in the first or last two characters can start or end a currency
+  // code: the regex is rarely run
+  const n0 = t.length;
+  if (
+    isUpperAscii(t.charCodeAt(0)) ||
+    isUpperAscii(t.charCodeAt(1)) ||
+    isUpperAscii(t.charCodeAt(n0 - 1)) ||
+    isUpperAscii(t.charCodeAt(n0 - 2))
+  ) {
     t = t.replace(CURRENCY_CODE, '');
   }
   // the regex, not just the two ends: `.` stops at line breaks, so "(1\n2)" is not a negative

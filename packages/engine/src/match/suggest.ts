@@ -185,7 +185,7 @@ export function suggestMapping(input: {
     const t = targets[ti]!;
     const s = sources[r.si]!;
     const learned = learnedLookup(knowledge, t.info.path) ?? learnedLookup(knowledge, t.info.name);
-    const choice: { transform: Transform; note?: string } = r.transform
+    const choice: { transform: Transform; note?: string; confidence?: number } = r.transform
       ? { transform: r.transform }
       : r.aggregate
         ? { transform: { kind: 'aggregate', fn: r.aggregate } }
@@ -199,7 +199,8 @@ export function suggestMapping(input: {
       acceptedCount(knowledge, s.profile.name, t.info.name);
     return {
       sources: [s.profile.path, ...(r.also ?? []).map((i) => sources[i]!.profile.path)],
-      score: round(calibrate(r.score)),
+      // a transform unsure of the values (an ambiguous date column, values it cannot read) lowers the field's confidence
+      score: round(calibrate(r.score) * (choice.confidence ?? 1)),
       reason: reasonOf(s, t, r, accepted, choice.note, alignments[ti]),
       transform: choice.transform,
     };

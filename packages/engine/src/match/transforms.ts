@@ -1,4 +1,6 @@
+import { type DateOrder, dayMonthOrder, describeOrder } from '../mapper/date-patterns.ts';
 import { parseDate } from '../mapper/dates.ts';
+import { writesDecimalCommas } from '../mapper/money.ts';
 import { phoneNumber } from '../mapper/parts.ts';
 import { parseNumber } from '../mapper/values.ts';
 import type { Transform } from '../spec/types.ts';
@@ -10,6 +12,8 @@ export interface TransformChoice {
   transform: Transform;
   /** why (joins the field's reason) */
   note?: string;
+  /** how sure the transform is of the values (0..1; the field's confidence is scaled by it): a share read, or an ambiguous column */
+  confidence?: number;
 }
 
 /** What the target schema says about a field's values beyond its type (see propose-schema.ts). */
@@ -71,25 +75,45 @@ function phoneChoice(values: string[], re: RegExp, pattern: string): TransformCh
   };
 }
 
-/** Dates: one layout when every sampled value has it, else each value's own layout (US order first). */
+/** The day/month order a numeric layout writes (D/M/… or M/D/…), undefined for other layouts. */
+function layoutOrder(layout: string): DateOrder | undefined {
+  if (/^D{1,2}[/.-]M{1,2}[/.-]/.test(layout)) return 'dmy';
+  if (/^M{1,2}[/.-]D{1,2}[/.-]/.test(layout)) return 'mdy';
+  return undefined;
+}
+
+/**
+ * Dates: one layout when every sampled value has it, else every usual shape with numeric dates
+ * in the column's one day/month order. The order is decided once for the column from its values
+ * (dayMonthOrder: a first part above 12 is a day), never value by value; the evidence joins the
+ * reason, and a column that cannot tell (or tells both) is flagged with a lower confidence.
+ */
 function dateChoice(s: SourceFeature, t: TargetFeature, values: string[]): TransformChoice | undefined {
   const to = t.info.format === 'date-time' ? 'date-time' : 'date';
   const p = s.profile;
+  const order = dayMonthOrder(values);
+  const evidence = order.numeric > 0 ? `; ${describeOrder(order)}` : '';
+  const unsure = order.numeric > 0 && order.ambiguous ? 0.8 : 1;
   const withLayout = p.layout ? shareOf(values, (v) => parseDate(v, p.layout) !== undefined) : 0;
-  if (p.layout && withLayout >= 0.999) {
+  const agrees =
+    !p.layout || !layoutOrder(p.layout) || order.numeric === 0 || layoutOrder(p.layout) === order.order;
+  if (p.layout && withLayout >= 0.999 && agrees) {
     const isoAlready =
       (to === 'date' && p.layout === 'YYYY-MM-DD') || (to === 'date-time' && p.layout === 'iso');
     if (isoAlready) return undefined;
     return {
       transform: { kind: 'date', from: p.layout, to },
-      note: `dates re-written from ${p.layout} to ISO ${to} (the target's format: ${to})`,
+      note: `dates re-written from ${p.layout} to ISO ${to} (the target's format: ${to})${evidence}`,
+      confidence: unsure,
     };
   }
-  const detected = shareOf(values, (v) => parseDate(v) !== undefined);
-  if (detected < 0.8 || detected <= withLayout) return undefined;
+  const from = order.order;
+  const read = shareOf(values, (v) => parseDate(v, from) !== undefined);
+  if (read < 0.8 || read <= withLayout) return undefined;
   return {
-    transform: { kind: 'date', to },
-    note: `dates in several layouts (${p.layout ? `${pctOf(withLayout)} ${p.layout}, ` : ''}${pctOf(detected)} read by trying the usual layouts, US month/day order first) re-written to ISO ${to} (the target's format)${detected < 0.95 ? '; review the rest' : ''}`,
+    transform: { kind: 'date', from, to },
+    note: `dates in several layouts (${p.layout ? `${pctOf(withLayout)} ${p.layout}, ` : ''}${pctOf(read)} read as ISO, D/M/Y or M/D/Y, Mon D YYYY or D Mon YYYY) re-written to ISO ${to} (the target's format)${evidence}${read < 1 ? '; the others are reported as dropped values' : ''}`,
+    confidence: unsure * read,
   };
 }
 
@@ -147,11 +171,15 @@ export function chooseTransform(
     if (ph) return ph;
   }
   const wants = (x: string) => types.includes(x) && !types.includes('string');
+  // a column that writes decimal commas ("799,41 €", "1.200,50") reads "1,234" as 1.234 too
+  const dc = writesDecimalCommas(values);
+  const cast = (to: 'number' | 'integer'): Transform =>
+    dc ? { kind: 'cast', to, decimalComma: true } : { kind: 'cast', to };
+  const reads = shareOf(values, (v) => parseNumber(v, dc) !== undefined);
   // numbers written as text the profile did not call numeric: accounting negatives, codes, spaces
-  const numeric =
-    s.numeric || (p.type === 'string' && shareOf(values, (v) => parseNumber(v) !== undefined) >= 0.9);
+  const numeric = s.numeric || (p.type === 'string' && reads >= 0.9);
   if (wants('integer') && p.type !== 'integer' && numeric)
-    return { transform: { kind: 'cast', to: 'integer' }, note: 'cast to integer' };
+    return { transform: cast('integer'), note: `cast to integer${dc ? ' (decimal commas)' : ''}` };
   if (wants('number') && p.type !== 'number' && p.type !== 'integer' && numeric) {
     const coded = values.some((v) => /^[A-Z]{3}\s*\S|\S\s*[A-Z]{3}$/.test(v.trim()));
     const negative = values.some((v) => /^\(.*\)$/.test(v.trim()));
@@ -162,8 +190,9 @@ export function chooseTransform(
           ? 'percentages'
           : 'numbers written as text';
     return {
-      transform: { kind: 'cast', to: 'number' },
-      note: `${what}${negative ? ', (1,234.00) read as negative' : ''} cast to number; thousands separators and currency symbols dropped (${pctOf(shareOf(values, (v) => parseNumber(v) !== undefined))} of the sample reads as a number)`,
+      transform: cast('number'),
+      note: `${what}${negative ? ', (1,234.00) read as negative' : ''} cast to number; thousands separators and currency symbols dropped${dc ? ', decimal commas read (1.200,50 is 1200.5)' : ''} (${pctOf(reads)} of the sample reads as a number)`,
+      ...(reads < 1 && p.type === 'string' ? { confidence: reads } : {}),
     };
   }
   if (wants('boolean') && p.type !== 'boolean')
