@@ -28,8 +28,9 @@ export const SYMBOL_CHARS = '$¢£¤¥֏؋৳฿៛\\u20a0-\\u20c0';
  * letters that open a symbol ("US$", "CA$", "CN¥"): removed before the amount is read. Upper
  * case only, so words are not taken for codes.
  */
-// parentheses escaped even inside [ ]: JSONata's lexer counts them to find the end of a regex
-export const CURRENCY_CODE = /(?<=^[-(]?)[A-Z]{3}\s*|\s*[A-Z]{3}(?=\)?$)|(?<=^[-(]?)[A-Z]{1,2}(?=[$¥])/g;
+// '(' written \x28 inside [ ]: JSONata's lexer counts parentheses to find the end of a regex
+export const CURRENCY_CODE =
+  /(?<=^[-\x28]?)[A-Z]{3}\s*|\s*[A-Z]{3}(?=\)?$)|(?<=^[-\x28]?)[A-Z]{1,2}(?=[$¥])/g;
 
 /** What is left must be a plain decimal (no exponent, no leading '+', digits on both sides of '.'). */
 export const NUMBER_SHAPE = /^-?\d+(\.\d+)?$/;
