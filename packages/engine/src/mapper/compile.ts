@@ -24,7 +24,9 @@ import { chainOf, present, type Scalar, type StepWatch, scalarOf, usesJsonata } 
 
 export { compileGetter };
 
-export type MappedRecord = Record<string, unknown>;
+import { type MappedRecord, put } from './compile-put.ts';
+
+export type { MappedRecord };
 
 /** Mapped records and, per record, the values its transforms could not convert (drops.ts). */
 export interface MappingReport {
@@ -149,40 +151,6 @@ function writersOf(
     const box = report ? { field: field.target, target: field.target, list: undefined } : undefined;
     return { fn: compileField(field, driver, box), keys, box, rest };
   });
-}
-
-/** Stores a field's value (undefined: none) at the writer's path. */
-function put(obj: MappedRecord, w: Writer, v: unknown, pending: Promise<void>[] | undefined): void {
-  if (v === undefined) return;
-  if (v instanceof Promise) putLater(obj, w, v, pending);
-  else if (w.keys.length === 1) obj[w.keys[0] as string] = v;
-  else setAt(obj, w.keys, v);
-}
-
-/**
- * A JSONata field's Promise: its value is stored once it settles. (Kept out of put: a closure
- * there would make every call allocate a context for obj and w.)
- */
-function putLater(obj: MappedRecord, w: Writer, v: Promise<unknown>, pending: Promise<void>[] | undefined) {
-  if (!pending) throw new Error('this spec has JSONata fields: use mapAsync');
-  pending.push(v.then((x) => (x === undefined ? undefined : setAt(obj, w.keys, x))));
-}
-
-/** setPath without its reserved-name checks (writersOf made them once): creates objects on the way. */
-function setAt(out: MappedRecord, keys: readonly string[], value: unknown): void {
-  let obj = out;
-  const last = keys.length - 1;
-  for (let i = 0; i < last; i++) {
-    const k = keys[i] as string;
-    const next = Object.hasOwn(obj, k) ? obj[k] : undefined;
-    if (next !== null && typeof next === 'object' && !Array.isArray(next)) obj = next as MappedRecord;
-    else {
-      const created: MappedRecord = {};
-      obj[k] = created;
-      obj = created;
-    }
-  }
-  obj[keys[last] as string] = value;
 }
 
 type Build = (record: unknown, pending: Promise<void>[] | undefined, drops?: DroppedValue[]) => MappedRecord;

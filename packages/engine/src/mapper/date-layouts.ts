@@ -100,3 +100,8 @@ export interface DatePattern {
   /** 'i' for patterns with month names (and all layouts), '' for ISO */
   flags: 'i' | '';
 }
+
+export function daysInMonth(y: number, mo: number): number {
+  if (mo === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
+}

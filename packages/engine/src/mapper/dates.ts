@@ -6,10 +6,13 @@
  * same patterns: a parsing library (date-fns, Luxon) would read dates in the compiled mapper
  * only, and the JSONata export and the downloaded TypeScript mapper could not give the same output.
  */
+
+import { fixedDateReader } from './date-fixed.ts';
 import {
   type DatePattern,
   type DateRole,
   type DateToken,
+  daysInMonth,
   ISO_RE_SOURCE,
   type LayoutPart,
   MONTHS,
@@ -38,11 +41,6 @@ export interface DateParts {
   /** 'Z', '+02:00' as written, '' when none */
   zone: string;
   hasTime: boolean;
-}
-
-export function daysInMonth(y: number, mo: number): number {
-  if (mo === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
 }
 
 function valid(p: DateParts): DateParts | undefined {
@@ -270,86 +268,10 @@ export function dateReformatter(
 ): (v: unknown) => string | number | undefined {
   if (!from || from === 'iso' || from.startsWith('epoch-') || isDateOrder(from))
     return (v) => reformatDate(v, from, to);
-  const fixed = to === 'date' ? fixedLayout(from) : undefined;
-  if (fixed) {
-    const { length, digits, literals, y: iy, m: im, d: id } = fixed;
-    return (v) => {
-      if (typeof v !== 'string') return undefined;
-      const t = v.trim();
-      if (t.length !== length) return undefined;
-      for (let i = 0; i < literals.length; i++) {
-        const [at, text] = literals[i] as [number, string];
-        if (!t.startsWith(text, at)) return undefined;
-      }
-      for (let i = 0; i < digits.length; i++) {
-        const [at, width] = digits[i] as [number, number];
-        if (!allDigits(t, at, width)) return undefined;
-      }
-      // digits read by char code: Number("03") is a slow, general parse
-      const mon = digitsValue(t, im, 2);
-      const day = digitsValue(t, id, 2);
-      if (mon < 1 || mon > 12 || day < 1 || day > daysInMonth(digitsValue(t, iy, 4), mon)) return undefined;
-      return `${t.slice(iy, iy + 4)}-${t.slice(im, im + 2)}-${t.slice(id, id + 2)}`;
-    };
-  }
+  const fixed = to === 'date' ? fixedDateReader(from) : undefined;
+  if (fixed) return fixed;
   return (v) => {
     const p = parseWithLayout(v, from);
     return p ? formatDate(p, to) : undefined;
   };
-}
-
-interface FixedLayout {
-  /** the length every matching text has */
-  length: number;
-  /** [offset, width] of each token: ASCII digits there */
-  digits: [number, number][];
-  /** [offset, text] of each literal */
-  literals: [number, string][];
-  /** offsets of the first YYYY, MM and DD */
-  y: number;
-  m: number;
-  d: number;
-}
-
-/**
- * A layout of YYYY, MM, DD and literals without letters (so that the layout regex's
- * case-insensitivity cannot matter): every part has a fixed width and place, so a text can be
- * checked by position with the same outcome as the anchored regex. undefined for other layouts.
- */
-function fixedLayout(layout: string): FixedLayout | undefined {
-  const digits: [number, number][] = [];
-  const literals: [number, string][] = [];
-  const first: Partial<Record<DateToken, number>> = {};
-  let at = 0;
-  for (const part of tokenizeLayout(layout)) {
-    if ('literal' in part) {
-      if (!/^[\x20-\x40\x5b-\x60\x7b-\x7e]+$/.test(part.literal)) return undefined;
-      literals.push([at, part.literal]);
-      at += part.literal.length;
-      continue;
-    }
-    const t = part.token;
-    if (t !== 'YYYY' && t !== 'MM' && t !== 'DD') return undefined;
-    first[t] ??= at;
-    digits.push([at, t.length]);
-    at += t.length;
-  }
-  const { YYYY: y, MM: m, DD: d } = first;
-  if (y === undefined || m === undefined || d === undefined) return undefined;
-  return { length: at, digits, literals, y, m, d };
-}
-
-function allDigits(t: string, at: number, width: number): boolean {
-  for (let i = at; i < at + width; i++) {
-    const c = t.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return false;
-  }
-  return true;
-}
-
-/** The number the ASCII digits at t[at .. at + width) spell. */
-function digitsValue(t: string, at: number, width: number): number {
-  let n = 0;
-  for (let i = at; i < at + width; i++) n = n * 10 + (t.charCodeAt(i) - 0x30);
-  return n;
 }
