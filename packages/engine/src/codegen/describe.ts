@@ -12,6 +12,8 @@ function dateLabel(layout: string | undefined): string {
   if (layout === 'date-time' || layout === 'iso') return 'ISO date-time';
   if (layout === 'epoch-ms') return 'epoch milliseconds';
   if (layout === 'epoch-s') return 'epoch seconds';
+  if (layout === 'dmy') return 'any date, day first';
+  if (layout === 'mdy') return 'any date, month first';
   return layout;
 }
 
