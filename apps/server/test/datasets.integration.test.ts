@@ -70,6 +70,36 @@ describe('datasets', () => {
     expect((await readDatasetRows(ctx, ds, 2, 3)).map((x) => x.line)).toEqual([7]);
   });
 
+  it('cuts a file into pieces at record boundaries without changing a row, a line or a problem', async () => {
+    const piece = '1,2\n"x\ny",3\n4,5,6\n\n7,""\n9\n10,a"b\n"q,""uo""\nted",8\n';
+    const text = `a,b\n${piece.repeat(40)}`;
+    const path = csv('pieces.csv', text);
+    const opts = {
+      orgId,
+      path,
+      names: ['a', 'b'],
+      header: true,
+      delimiter: ',',
+      quote: '"',
+      maxProblems: 500,
+    };
+    const whole = await importCsvDataset(ctx, opts);
+    const cut = await importCsvDataset(ctx, { ...opts, segmentBytes: 16 });
+    const wholeDs = (await findDataset(ctx.db, orgId, whole.datasetId))!;
+    const cutDs = (await findDataset(ctx.db, orgId, cut.datasetId))!;
+    expect(wholeDs.files).toHaveLength(1);
+    expect(cutDs.files.length).toBeGreaterThan(20);
+    expect(cut.rowCount).toBe(40 * 5);
+    expect(cut.rowCount).toBe(whole.rowCount);
+    expect(cut.problems).toEqual(whole.problems);
+    expect(cut.problems.slice(0, 2).map((p) => p.line)).toEqual([5, 8]);
+    expect(cut.problems).toHaveLength(80);
+    const rows = await readDatasetRows(ctx, cutDs, 0, 1000);
+    expect(rows).toEqual(await readDatasetRows(ctx, wholeDs, 0, 1000));
+    // the last row: a piece is 10 lines; the 40th starts after line 1 + 39 × 10, its last record 9 lines in
+    expect(rows.at(-1)).toEqual({ index: 199, line: 1 + 39 * 10 + 9, record: { a: 'q,"uo"\nted', b: '8' } });
+  });
+
   it('maps row indexes to lines without storing a line per row', () => {
     const s = createCsvLineScanner(';', '"', false);
     const text = 'a;1\n\n"b\n\nc";2\nd;3\r\n\r\ne;4\n';

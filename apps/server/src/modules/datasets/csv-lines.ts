@@ -33,7 +33,14 @@ export function createCsvLineScanner(delimiter: string, quote: string, header: b
   let breaks: [number, number][] | null = [];
 
   return {
-    push(buf: Uint8Array) {
+    /**
+     * Scans the next bytes; returns where in `buf` the last record that ends in it ends (just
+     * past its newline; -1 when none does) and the number R of the record that starts there, so
+     * a caller can cut the file into pieces that each hold whole records.
+     */
+    push(buf: Uint8Array): { cut: number; record: number } {
+      let cut = -1;
+      let cutRecord = 0;
       // the state in locals for the loop (closure variables are much slower to touch per byte)
       let q = inQuote;
       let pending = closePending;
@@ -62,6 +69,8 @@ export function createCsvLineScanner(delimiter: string, quote: string, header: b
           if (blank) blanks.push(rec);
           rec++;
           ln++;
+          cut = i + 1;
+          cutRecord = rec;
           if (ln - rec !== offset) {
             offset = ln - rec;
             if (breaks && breaks.push([rec, ln]) > MAX_BREAKS) breaks = null;
@@ -86,6 +95,7 @@ export function createCsvLineScanner(delimiter: string, quote: string, header: b
       empty = blank;
       r = rec;
       line = ln;
+      return { cut, record: cutRecord };
     },
     /** records ended so far, blank ones excluded */
     records: () => r - 1 - blanks.length,

@@ -11,8 +11,8 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 let instance: Promise<DuckDBInstance> | null = null;
 
 /**
- * Measured on a 200 MiB CSV: at 256 MB the ordered parallel CSV → Parquet copy slows 2.5×
- * (it spills); from 384 MB on it runs at full speed.
+ * The buffer manager's cap (imports convert 64 MiB pieces, well inside it; at 128 MB a piece ran
+ * out of memory). What the process really grows by is set by read buffers: see csv-import.ts.
  */
 export const DUCKDB_MEMORY_LIMIT = '512MB';
 
