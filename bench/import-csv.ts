@@ -82,14 +82,32 @@ async function runPapaparse(path: string): Promise<Measure> {
   };
 }
 
-async function runMapwright(path: string): Promise<Measure> {
-  const { openPglite } = await import('../apps/server/src/db/client.ts');
+/** A fresh PostgreSQL database for one run, dropped after. */
+async function freshPostgres() {
+  const pg = (await import('pg')).default;
+  const admin = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `mw_bench_${Date.now()}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function runMapwright(path: string, onPostgres = false): Promise<Measure> {
+  const { openPglite, openPostgres } = await import('../apps/server/src/db/client.ts');
   const { fileVersions, files, imports, organizations } = await import('../apps/server/src/db/schema.ts');
   const { createLocalBlobStore } = await import('../apps/server/src/lib/blob-store.ts');
   const { importTask } = await import('../apps/server/src/modules/imports/imports.task.ts');
   const dir = mkdtempSync(join(tmpdir(), 'mw-bench-'));
   try {
-    const database = await openPglite(dir);
+    const pgdb = onPostgres ? await freshPostgres() : null;
+    const database = pgdb ? await openPostgres(pgdb.url) : await openPglite(dir);
     await database.migrate();
     const db = database.db;
     const blobs = createLocalBlobStore(join(dir, 'blobs'));
@@ -132,6 +150,7 @@ async function runMapwright(path: string): Promise<Measure> {
     })) as { rowCount: number };
     const seconds = (performance.now() - start) / 1000;
     await database.close();
+    await pgdb?.drop();
     return { rows: result.rowCount, seconds, maxRssMb: peakRss(), baseRssMb };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -168,7 +187,7 @@ async function child(kind: string, path: string) {
       ? await runPapaparse(path)
       : kind === 'duckdb'
         ? await runDuckDb(path)
-        : await runMapwright(path);
+        : await runMapwright(path, kind === 'mapwright-pg');
   process.stdout.write(`${JSON.stringify(m)}\n`);
 }
 
@@ -180,7 +199,7 @@ async function main() {
     const rows = await writeCsv(path, MB * 1024 * 1024);
     const size = statSync(path).size;
     const results: Record<string, Measure> = {};
-    for (const kind of ['papaparse', 'duckdb', 'mapwright']) {
+    for (const kind of ['papaparse', 'duckdb', 'mapwright', 'mapwright-pg']) {
       const r = spawnSync(process.execPath, ['--import', 'tsx', self, kind, path], {
         encoding: 'utf8',
         maxBuffer: 16 * 1024 * 1024,
@@ -199,7 +218,8 @@ async function main() {
     );
     process.stdout.write(`  papaparse (parse only, no storage)      ${fmt(results.papaparse!)}\n`);
     process.stdout.write(`  DuckDB read_csv → Parquet (no profile)  ${fmt(results.duckdb!)}\n`);
-    process.stdout.write(`  Mapwright import (parse+profile+store)  ${fmt(results.mapwright!)}\n`);
+    process.stdout.write(`  Mapwright import, embedded database     ${fmt(results.mapwright!)}\n`);
+    process.stdout.write(`  Mapwright import, PostgreSQL            ${fmt(results['mapwright-pg']!)}\n`);
     const ratio =
       results.mapwright!.rows /
       results.mapwright!.seconds /
