@@ -84,6 +84,39 @@ describe('result downloads and bulk download', () => {
     expect(failed).toHaveLength(1);
   });
 
+  it('failed records come with what it takes to fix them: line, original values, each error', async () => {
+    const [item] = (await download('format=jsonl&records=failed')).body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(item).toMatchObject({ record: 2, line: 2, source: DATA[1], mapped: { name: 'Ada' } });
+    expect(item.errors).toEqual([
+      expect.objectContaining({ field: 'amount', type: expect.stringMatching(/Format Error|Type Error/) }),
+    ]);
+    const csv = parse((await download('format=csv&records=failed')).body, { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(csv).toHaveLength(1);
+    expect(csv[0]).toMatchObject({
+      line: '2',
+      'source: name': 'Ada',
+      'source: amount': 'not a number',
+      'source: address': '{"city":"+33 Lyon"}',
+      'mapped: name': 'Ada',
+    });
+    expect(csv[0]!.errors).toMatch(/amount/);
+    const res = await t.as(u.token, {
+      method: 'GET',
+      url: `/api/results/${resultId}/download?format=xlsx&records=failed`,
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Failed records')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['line', 'errors', 'source: name']);
+    expect(sheet.getRow(2).getCell(3).value).toBe('Ada');
+  });
+
   it('CSV flattens objects to dotted columns, keeps arrays as JSON and neutralises formulas', async () => {
     const res = await download('format=csv');
     expect(res.headers['content-disposition']).toContain('.csv');

@@ -106,6 +106,10 @@ export const ZResult = z.object({
   processed: z.number().int(),
   succeeded: z.number().int(),
   failed: z.number().int(),
+  /** source values a transform could not convert (the record may still be valid): never lost in silence */
+  dropped: z.number().int(),
+  /** `dropped` per target field */
+  dropped_by_field: z.record(z.string(), z.number().int()),
   /** mean field confidence of the mapper used (0..1) */
   confidence: ZConfidence.nullable(),
   error: z.string().nullable(),
@@ -177,11 +181,17 @@ export const ZActivity = z.object({
 });
 export type TActivity = z.infer<typeof ZActivity>;
 
+/** A source value a transform could not convert, and why. */
+export const ZDroppedValue = z.object({ field: z.string(), value: z.unknown(), message: z.string() });
+export type TDroppedValue = z.infer<typeof ZDroppedValue>;
+
 export const ZMapping = z.object({
   index: z.number().int(),
   source_record: z.unknown(),
   mapped_record: z.unknown(),
   message: z.unknown(),
+  /** values of this record's source that no field could take (absent when there are none) */
+  dropped: z.array(ZDroppedValue).optional(),
   spec: z.unknown().optional(),
 });
 export const ZMappingPage = zPage(ZMapping);

@@ -88,6 +88,18 @@ describe('dates as people write them', () => {
     expect(unsure.field('signup').confidence).toBeLessThan(s.field('signup').confidence);
   });
 
+  it('a column in one layout with a value nobody writes still gets the layout; that value is a drop', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      paid: i === 5 ? 'sometime in May' : `${String((i % 28) + 1).padStart(2, '0')}/10/2023`,
+    }));
+    const s = suggest(rows, { paid: { type: 'string', format: 'date' } });
+    expect(s.field('paid').transform).toMatchObject({ kind: 'date', to: 'date' });
+    expect(s.out.records[4]!.paid).toBe('2023-10-05');
+    expect(s.out.records[5]!.paid).toBeUndefined();
+    expect(s.out.dropped[5]).toEqual([expect.objectContaining({ field: 'paid', value: 'sometime in May' })]);
+    expect(s.field('paid').reason).toMatch(/reported as dropped/);
+  });
+
   it('property: a date written D/M/Y in a day-first column reads back as itself', () => {
     fc.assert(
       fc.property(

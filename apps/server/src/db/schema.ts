@@ -430,6 +430,9 @@ export const results = pgTable(
     total: integer('total').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),
+    /** source values a transform could not convert (no silent loss: counted, shown, per field) */
+    dropped: integer('dropped').notNull().default(0),
+    droppedByField: jsonb('dropped_by_field').$type<Record<string, number>>(),
     failed: integer('failed').notNull().default(0),
     globalErrors: jsonb('global_errors').$type<Record<string, unknown>>(),
     /** the mapped records (index, valid, mapped_record, message); results from before datasets keep theirs in result_chunks */
@@ -479,6 +482,9 @@ export const resultParts = pgTable(
     file: json('file').$type<{ sha256: string; rows: number; bytes: number }>(),
     processed: integer('processed').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),
+    /** source values a transform could not convert (no silent loss: counted, shown, per field) */
+    dropped: integer('dropped').notNull().default(0),
+    droppedByField: jsonb('dropped_by_field').$type<Record<string, number>>(),
     globalErrors: jsonb('global_errors').$type<Record<string, unknown>>(),
   },
   (t) => [primaryKey({ columns: [t.resultId, t.partIndex] })],

@@ -109,6 +109,14 @@ function dateChoice(s: SourceFeature, t: TargetFeature, values: string[]): Trans
   }
   const from = order.order;
   const read = shareOf(values, (v) => parseDate(v, from) !== undefined);
+  // one layout that reads most values (and as many as any other way): the rest are drops, not
+  // a reason to copy the column as it is
+  if (p.layout && agrees && withLayout >= 0.8 && withLayout >= read)
+    return {
+      transform: { kind: 'date', from: p.layout, to },
+      note: `dates re-written from ${p.layout} to ISO ${to} (the target's format: ${to})${evidence}; ${pctOf(withLayout)} of the sample reads so, the others are reported as dropped values`,
+      confidence: unsure * withLayout,
+    };
   if (read < 0.8 || read <= withLayout) return undefined;
   return {
     transform: { kind: 'date', from, to },

@@ -38,7 +38,7 @@ export function toApiSpec(spec: MappingSpec): ApiSpec {
     };
     const lookup = lookupOf(f.transform);
     if (lookup) entry['@lookup'] = { ...lookup };
-    if (f.omitNull === true) entry['@omit_null'] = true;
+    if (f.omitNull !== undefined) entry['@omit_null'] = f.omitNull;
     if (f.status) entry.status = f.status;
     out[f.target] = entry;
   }
@@ -68,7 +68,7 @@ export function fromApiSpec(api: ApiSpec): MappingSpec {
       reason: e.reason ?? '',
     };
     if (defaults.length > 0) f.default = structuredClone(defaults[0]);
-    if (e['@omit_null'] === true) f.omitNull = true;
+    if (typeof e['@omit_null'] === 'boolean') f.omitNull = e['@omit_null'];
     const status = (e as { status?: unknown }).status;
     if (status === 'suggested' || status === 'edited' || status === 'approved') f.status = status;
     fields.push(f);

@@ -179,6 +179,21 @@ export async function importRecords(
   return (await importRowRange(ctx, imp, from, to)).map((r) => r.record);
 }
 
+/** The same records with their index and source line. */
+export async function importRowsOf(
+  ctx: DatasetCtx,
+  orgId: string,
+  importId: string,
+  from: number,
+  to: number,
+) {
+  const [imp] = await ctx.db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
+  return imp ? importRowRange(ctx, imp, from, to) : [];
+}
+
 /** The same records as the text of a JSON array (read natively; a job's engine thread parses it). */
 export async function importRecordsJson(
   ctx: DatasetCtx,

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import type { results } from '../../db/schema.ts';
 import { writeJsonFieldsCsv } from '../datasets/datasets.service.ts';
+import { writeFailed } from './failed-download.ts';
 import { datasetOf, resultBatches } from './result-rows.ts';
 
 export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv', 'xlsx'] as const;
@@ -70,6 +71,11 @@ export async function writeResult(
   filter: RecordFilter,
   out: Writable,
 ) {
+  if (filter === 'failed')
+    return writeFailed(ctx, result, format, out, {
+      targetColumns: flatColumns(result.targetSchema as JsonSchema),
+      safe: safeCell,
+    });
   const records = mappedRecords(ctx, result, filter);
   if (format === 'json' || format === 'jsonl') {
     let first = true;

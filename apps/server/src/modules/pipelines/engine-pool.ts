@@ -30,6 +30,9 @@ export interface BatchReply {
   valid: number;
   /** record indices relative to the batch */
   global: GlobalErrors;
+  /** source values the transforms could not convert, in all and per target field */
+  dropped: number;
+  droppedByField: Record<string, number>;
 }
 
 type Pending = { req: BatchRequest; resolve: (r: BatchReply) => void; reject: (e: Error) => void };

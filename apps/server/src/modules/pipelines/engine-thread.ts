@@ -37,14 +37,25 @@ function compiledFor(req: BatchRequest) {
 async function run(req: BatchRequest): Promise<BatchReply> {
   const { mapper, validator } = compiledFor(req);
   const records = JSON.parse(req.json) as unknown[];
-  const mapped = mapper.isAsync ? await mapper.mapManyAsync(records) : mapper.mapMany(records);
-  const validation = validator.validateRecords(mapped);
+  // with the report of values the transforms could not convert: none is lost in silence
+  const report = mapper.isAsync ? await mapper.mapManyReportAsync(records) : mapper.mapManyReport(records);
+  const mapped = report.records;
+  const validation = validator.validateRecords(mapped, report.dropped);
   let text = '';
   for (let i = 0; i < mapped.length; i++) {
     const message = validation.messages[i];
-    text += encode([req.first + i, message === 'success', mapped[i], message]);
+    const dropped = report.dropped[i]?.map((d) => ({ field: d.field, value: d.value, message: d.message }));
+    text += encode([req.first + i, message === 'success', mapped[i], message, dropped ?? null]);
   }
-  return { id: req.id, text, rows: mapped.length, valid: validation.valid, global: validation.global_errors };
+  return {
+    id: req.id,
+    text,
+    rows: mapped.length,
+    valid: validation.valid,
+    global: validation.global_errors,
+    dropped: validation.dropped,
+    droppedByField: validation.droppedByField,
+  };
 }
 
 parentPort!.on('message', (req: BatchRequest) => {

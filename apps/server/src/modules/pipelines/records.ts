@@ -9,7 +9,7 @@ import {
   readDatasetRecordsJson,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
-import { importRecords, importRecordsJson } from '../imports/imports.service.ts';
+import { importRecords, importRecordsJson, importRowsOf } from '../imports/imports.service.ts';
 
 /** Records per chunk of jobs stored before datasets; also the size of a scattered read. */
 export const JOB_CHUNK = 1000;
@@ -47,6 +47,29 @@ export async function readRecords(ctx: DatasetCtx, job: Job, from: number, to: n
     .flatMap((c) => c.records.map((r, i) => ({ i: c.firstIndex + i, r })))
     .filter((x) => x.i >= from && x.i < to)
     .map((x) => x.r);
+}
+
+/**
+ * The job's records [from, to) with the line each came from: the source file's line for an
+ * import, the position in the list (from 1) for inline records.
+ */
+export async function readRecordsWithLines(
+  ctx: DatasetCtx,
+  job: Job,
+  from: number,
+  to: number,
+): Promise<{ index: number; line: number; record: unknown }[]> {
+  if (job.inputKind === 'import' && job.importId)
+    return importRowsOf(ctx, job.organizationId, job.importId, from, to);
+  if (job.datasetId) {
+    const ds = await findDataset(ctx.db, job.organizationId, job.datasetId);
+    if (ds) return readDatasetRows(ctx, ds, from, to);
+  }
+  return (await readRecords(ctx, job, from, to)).map((record, i) => ({
+    index: from + i,
+    line: from + i + 1,
+    record,
+  }));
 }
 
 /** The same records as the text of a JSON array: datasets build it natively, unparsed. */

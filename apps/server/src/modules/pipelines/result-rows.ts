@@ -1,3 +1,4 @@
+import type { TDroppedValue } from '@mapwright/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { resultChunks, type results } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
@@ -20,12 +21,15 @@ export interface ResultEntry {
   index: number;
   mapped_record: unknown;
   message: unknown;
+  /** values no field could take (null when none; absent in results from before drops were kept) */
+  dropped?: TDroppedValue[] | null;
 }
 
-const entryOf = ([index, , mapped_record, message]: unknown[]): ResultEntry => ({
+const entryOf = ([index, , mapped_record, message, dropped]: unknown[]): ResultEntry => ({
   index: index as number,
   mapped_record,
   message,
+  dropped: (dropped as TDroppedValue[] | null | undefined) ?? null,
 });
 
 export async function datasetOf(ctx: DatasetCtx, r: ResultRow): Promise<DatasetRow | null> {

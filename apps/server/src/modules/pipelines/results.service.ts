@@ -28,6 +28,8 @@ export function resultDto(r: Row, taskStatus?: string | null): TResult {
     processed: r.processed,
     succeeded: r.succeeded,
     failed: r.failed,
+    dropped: r.dropped,
+    dropped_by_field: r.droppedByField ?? {},
     confidence: conf ? { score: conf.score, bucket: conf.bucket } : null,
     error: r.error,
     created_at: r.createdAt.toISOString(),
@@ -181,7 +183,12 @@ export async function resultMappings(
       job!,
       page.map((m) => m.index),
     );
-    const items = page.map((m) => ({ ...m, source_record: sources.get(m.index), ...(spec ? { spec } : {}) }));
+    const items = page.map((m) => ({
+      ...m,
+      dropped: m.dropped ?? undefined,
+      source_record: sources.get(m.index),
+      ...(spec ? { spec } : {}),
+    }));
     return pageOf(items, total, q.page, q.size);
   }
   const mapped = await resultRange(ctx, r, from, to);
@@ -193,6 +200,7 @@ export async function resultMappings(
     source_record: sources[i],
     mapped_record: m.mapped_record,
     message: m.message,
+    ...(m.dropped ? { dropped: m.dropped } : {}),
     ...(spec ? { spec } : {}),
   }));
   return pageOf(items, r.processed, q.page, q.size);
@@ -214,6 +222,8 @@ export async function computeConfidence(ctx: AppContext, p: Principal, id: strin
     for (const e of list)
       for (const f of e.error_fields) failures.set(f, (failures.get(f) ?? 0) + e.error_indices.length);
   }
+  // a value dropped from a field is a failure of that field too, even when its record passed
+  for (const [f, n] of Object.entries(r.droppedByField ?? {})) failures.set(f, (failures.get(f) ?? 0) + n);
   const total = Math.max(1, r.processed);
   const fields = Object.fromEntries(
     spec.fields.map((f) => {
@@ -226,7 +236,7 @@ export async function computeConfidence(ctx: AppContext, p: Principal, id: strin
           bucket: bucketOf(score),
           reason:
             failRate > 0
-              ? `${f.reason} ${Math.round(failRate * 100)}% of records failed validation on this field.`
+              ? `${f.reason} ${Math.round(failRate * 100)}% of records failed validation or lost their value on this field.`
               : f.reason,
         },
       ];

@@ -39,6 +39,10 @@ function mergeGlobal(into: GlobalErrors, add: GlobalErrors, offset: number) {
   }
 }
 
+function addCounts(into: Record<string, number>, add: Record<string, number>) {
+  for (const [k, n] of Object.entries(add)) into[k] = (into[k] ?? 0) + n;
+}
+
 export const meanConfidence = (spec: MappingSpec) => {
   if (spec.fields.length === 0) return { score: 0, bucket: bucketOf(0) };
   const score = spec.fields.reduce((s, f) => s + f.confidence, 0) / spec.fields.length;
@@ -107,6 +111,8 @@ export const runTask = defineTask({
         processed: 0,
         succeeded: 0,
         failed: 0,
+        dropped: 0,
+        droppedByField: null,
         globalErrors: null,
         error: null,
       })
@@ -164,12 +170,16 @@ export const partTask = defineTask({
     const inFlight: Promise<BatchReply & { first: number }>[] = [];
     let processed = 0;
     let succeeded = 0;
+    let dropped = 0;
+    const droppedByField: Record<string, number> = {};
     const writeNext = async () => {
       const reply = await inFlight.shift()!;
       mergeGlobal(global, reply.global, reply.first);
       await writer.appendText(reply.text, reply.rows);
       processed += reply.rows;
       succeeded += reply.valid;
+      dropped += reply.dropped;
+      addCounts(droppedByField, reply.droppedByField);
       await db
         .update(resultParts)
         .set({ processed, succeeded })
@@ -205,7 +215,15 @@ export const partTask = defineTask({
       const file = await writer.finish();
       await db
         .update(resultParts)
-        .set({ status: 'done', file, processed, succeeded, globalErrors: global as never })
+        .set({
+          status: 'done',
+          file,
+          processed,
+          succeeded,
+          globalErrors: global as never,
+          dropped,
+          droppedByField,
+        })
         .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, part.partIndex)));
       await finishRun(app, result.id);
       return { processed, succeeded };
@@ -269,8 +287,11 @@ async function finishRun(app: AppContext, resultId: string) {
       return null;
     }
     const global: GlobalErrors = { error_types: {} };
-    for (const p of parts)
+    const droppedByField: Record<string, number> = {};
+    for (const p of parts) {
       if (p.globalErrors) mergeGlobal(global, p.globalErrors as unknown as GlobalErrors, 0);
+      if (p.droppedByField) addCounts(droppedByField, p.droppedByField);
+    }
     const spec = result.spec as unknown as MappingSpec;
     const status =
       processed - succeeded > 0 || hasLowConfidence(spec, app.config.REVIEW_CONFIDENCE)
@@ -284,6 +305,8 @@ async function finishRun(app: AppContext, resultId: string) {
         succeeded,
         failed: processed - succeeded,
         globalErrors: global as never,
+        dropped: parts.reduce((n, p) => n + p.dropped, 0),
+        droppedByField,
         confidence: meanConfidence(spec),
         finishedAt: new Date(),
       })

@@ -73,6 +73,13 @@ function Stat({
   );
 }
 
+/** Where values were dropped, the fields with most first: "paid_on 64, amount 3". */
+function droppedHint(byField: Record<string, number>) {
+  const top = Object.entries(byField).sort((a, b) => b[1] - a[1]);
+  const shown = top.slice(0, 3).map(([f, n]) => `${f} ${formatCount(n)}`);
+  return `unreadable source values: ${shown.join(', ')}${top.length > 3 ? ', …' : ''}`;
+}
+
 /** The run's counts: records, valid and failed with their shares, confidence and how long it took. */
 export function RunSummary({ run }: { run: TResult }) {
   const of = (n: number) => formatPercent(n / Math.max(1, run.processed));
@@ -80,7 +87,7 @@ export function RunSummary({ run }: { run: TResult }) {
     ? formatDuration(new Date(run.finished_at).getTime() - new Date(run.created_at).getTime())
     : '—';
   return (
-    <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="md">
       <Stat
         label="Records"
         value={formatCount(run.total)}
@@ -97,6 +104,12 @@ export function RunSummary({ run }: { run: TResult }) {
         value={formatCount(run.failed)}
         hint={run.failed ? `${of(run.failed)} quarantined` : 'nothing quarantined'}
         color={run.failed ? 'red.8' : undefined}
+      />
+      <Stat
+        label="Values dropped"
+        value={formatCount(run.dropped)}
+        hint={run.dropped ? droppedHint(run.dropped_by_field) : 'every value was read'}
+        color={run.dropped ? 'orange.9' : undefined}
       />
       <Stat
         label="Confidence"

@@ -16,6 +16,8 @@ const run = (id: string): TResult => ({
   processed: 40,
   succeeded: 40,
   failed: 0,
+  dropped: 0,
+  dropped_by_field: {},
   confidence: null,
   error: null,
   created_at: '2026-01-01T00:00:00Z',

@@ -149,6 +149,16 @@ export const FieldRow = forwardRef<
               : `Fails in ${plural(row.failures, 'record')}`}
           </Text>
         )}
+        {row.dropped > 0 && (
+          <Text size="xs" c="orange.9" mt={2}>
+            {`${plural(row.dropped, 'value')} dropped in the last run: the transform could not read ${row.dropped === 1 ? 'it' : 'them'}`}
+          </Text>
+        )}
+        {row.droppedHere && (
+          <Text size="xs" c="orange.9" mt={2} style={{ overflowWrap: 'anywhere' }}>
+            {`This record: ${row.droppedHere.message}`}
+          </Text>
+        )}
       </div>
       <div className={classes.value}>
         <FieldValue

@@ -79,8 +79,10 @@ export function WorkshopScreen({ workshopId, canWrite }: { workshopId: string; c
         mapped: data.mapping?.mapped_record,
         message: data.mapping?.message,
         failures: data.failures,
+        droppedByField: data.shownResult?.dropped_by_field,
+        droppedHere: data.mapping?.dropped,
       }),
-    [draft, data.mapping, data.failures],
+    [draft, data.mapping, data.failures, data.shownResult],
   );
   const selectedRow = rows.find((r) => r.field.path === inputs.selectedField) ?? null;
   const sources = useMemo(() => sourceFields(state.pipeline?.source_schema), [state.pipeline]);

@@ -1,4 +1,4 @@
-import type { TFieldMapping, TMapping } from '@mapwright/contracts';
+import type { TDroppedValue, TFieldMapping, TMapping } from '@mapwright/contracts';
 import { errorTarget, valueAtPath } from './paths.ts';
 import { isUnmapped, type TTransform } from './transform-words.ts';
 
@@ -28,6 +28,10 @@ export interface TFieldRow {
   error: TFieldIssue | null;
   /** failing records (of those counted) with an error on this field */
   failures: number;
+  /** source values the run could not put into this field (records that passed included) */
+  dropped: number;
+  /** the selected record's value that this field could not take, and why */
+  droppedHere: TDroppedValue | null;
   approved: boolean;
   low: boolean;
   /** no mapping, or one that gives nothing */
@@ -72,9 +76,14 @@ export function buildFieldRows(input: {
   mapped: unknown;
   message: unknown;
   failures: ReadonlyMap<string, number>;
+  /** the run's dropped values per target path */
+  droppedByField?: Readonly<Record<string, number>>;
+  /** the selected record's dropped values */
+  droppedHere?: readonly TDroppedValue[];
 }): TFieldRow[] {
   const byTarget = new Map(input.mappings.map((m) => [m.target, m]));
   const errors = recordErrors(input.message);
+  const here = new Map((input.droppedHere ?? []).map((d) => [errorTarget(d.field), d]));
   return input.fields.map((field) => {
     const mapping = byTarget.get(field.path) ?? null;
     const unmapped = !mapping || isUnmapped({ ...mapping, transform: mapping.transform as TTransform });
@@ -84,6 +93,8 @@ export function buildFieldRows(input: {
       value: input.mapped === undefined ? undefined : valueAtPath(input.mapped, field.path),
       error: errors.get(field.path) ?? null,
       failures: input.failures.get(field.path) ?? 0,
+      dropped: input.droppedByField?.[field.path] ?? 0,
+      droppedHere: here.get(field.path) ?? null,
       approved: mapping?.status === 'approved',
       low: unmapped || (mapping?.confidence ?? 0) < LOW_CONFIDENCE,
       unmapped,
@@ -102,7 +113,7 @@ export function matchesFilter(row: TFieldRow, filter: TFieldFilter): boolean {
     case 'low':
       return row.low;
     case 'failing':
-      return row.error !== null || row.failures > 0;
+      return row.error !== null || row.failures > 0 || row.dropped > 0 || row.droppedHere !== null;
     case 'unapproved':
       return !row.approved;
     default:
