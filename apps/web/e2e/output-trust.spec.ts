@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
+import { api, closeNotifications, field, waitForRun } from './workshop-helpers.ts';
+
+let pageErrors: string[] = [];
+test.beforeEach(async ({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  await login(page);
+});
+test.afterEach(() => expect(pageErrors).toEqual([]));
+
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    amount: { type: 'number' },
+    paid_on: { type: 'string', format: 'date' },
+  },
+  required: ['name', 'amount'],
+};
+/** a CRM-like export: day-first dates, euro amounts; one date nobody writes, one amount that is none */
+const RECORDS = Array.from({ length: 30 }, (_, i) => ({
+  Name: `Customer ${i + 1}`,
+  Amount: i === 9 ? 'n/a' : `€${(i * 3.5).toFixed(2)}`,
+  'Paid On': i === 5 ? 'sometime in May' : `${String((i % 28) + 1).padStart(2, '0')}/10/2023`,
+}));
+
+test('a value a transform cannot read is never lost in silence: the run and the workshop show it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const pipeline = await api(page, 'POST', '/pipelines', {
+    name: `CRM ${Date.now()}`,
+    target_schema: SCHEMA,
+  });
+  const job = await api(page, 'POST', `/pipelines/${pipeline.id}/jobs`, { data: RECORDS });
+
+  await page.goto(`/workshop?pipeline=${pipeline.id}`);
+  await expect(page).toHaveURL(/\/workshop\?id=[0-9a-f-]{36}$/);
+  await waitForRun(page);
+  const paid = field(page, 'paid_on');
+  await expect(paid).toContainText('1 value dropped in the last run');
+  // record 6 holds the date nobody writes: its own message says which value and why
+  for (let i = 0; i < 5; i++) await page.keyboard.press('j');
+  await expect(paid).toContainText('This record: `sometime in May` is not a date this transform reads');
+  await closeNotifications(page);
+  await screenshot(page, 'output-trust-workshop');
+
+  await page.goto(`/job?id=${job.id}`);
+  const dropped = page.getByText('Values dropped', { exact: true }).locator('..');
+  await expect(dropped).toContainText('2');
+  await expect(dropped).toContainText('unreadable source values');
+  await expect(dropped).toContainText('paid_on 1');
+  await closeNotifications(page);
+  await screenshot(page, 'output-trust-job');
+  await expectNoSeriousA11yViolations(page);
+});
