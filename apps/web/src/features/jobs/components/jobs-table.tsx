@@ -1,4 +1,4 @@
-import { Anchor, Group, Progress, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Progress, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { TJob, TResult } from '@mapwright/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -90,7 +90,7 @@ function JobRow({
       </Table.Td>
       <Table.Td>{pending ? <Skeleton height={8} /> : <RunProgressCell run={run} />}</Table.Td>
       <Table.Td ta="right">
-        <Text size="sm">{run ? formatCount(run.succeeded) : '—'}</Text>
+        <ValidCell run={run} />
       </Table.Td>
       <Table.Td ta="right">
         <Text size="sm" c={run?.failed ? 'red.8' : undefined} fw={run?.failed ? 600 : 400}>
@@ -101,46 +101,46 @@ function JobRow({
   );
 }
 
-function RunProgressCell({ run }: { run: TResult | undefined }) {
+/** Progress is how much of the run has been processed (processed / total), whatever passed validation. */
+export function RunProgressCell({ run }: { run: TResult | undefined }) {
   if (!run)
     return (
       <Text size="sm" c="dimmed">
         Not run yet
       </Text>
     );
-  const share = run.total ? run.processed / run.total : 1;
-  if (isOpen(run.status))
-    return (
-      <Stack gap={2}>
-        <Progress
-          value={share * 100}
-          size="md"
-          striped
-          animated
-          aria-label={`Run progress: ${formatPercent(share)}`}
-        />
-        <Text size="xs" c="dimmed">
-          {run.status === 'queued'
-            ? 'Waiting for a worker'
-            : `${formatPercent(share)} · ${formatCount(run.processed)} done`}
-        </Text>
-      </Stack>
-    );
-  // a finished run: the bar shows how much of it passed validation
-  const valid = run.processed ? run.succeeded / run.processed : 0;
+  const share = run.total ? Math.min(1, run.processed / run.total) : isOpen(run.status) ? 0 : 1;
+  const open = isOpen(run.status);
+  const counts = `${formatCount(run.processed)} / ${formatCount(run.total)}`;
   return (
-    <Group gap={8} wrap="nowrap">
-      <Progress.Root size="md" style={{ flex: 1 }}>
-        <Progress.Section value={valid * 100} color="green" aria-label="Valid records" />
-        <Progress.Section
-          value={run.processed ? (run.failed / run.processed) * 100 : 0}
-          color="red"
-          aria-label="Failed records"
-        />
-      </Progress.Root>
-      <Text size="xs" c="dimmed" w={44} ta="right">
-        {formatPercent(valid)}
+    <Stack gap={2}>
+      <Progress
+        value={share * 100}
+        size="md"
+        color={open ? 'blue' : run.status === 'failed' || run.status === 'cancelled' ? 'gray' : 'teal'}
+        striped={open}
+        animated={open}
+        aria-label={`Processed ${counts} records (${formatPercent(share)})`}
+      />
+      <Text size="xs" c="dimmed">
+        {run.status === 'queued' ? 'Waiting for a worker' : `${counts} processed`}
       </Text>
-    </Group>
+    </Stack>
+  );
+}
+
+/** The valid count, with its share of the processed records beside it. */
+export function ValidCell({ run }: { run: TResult | undefined }) {
+  if (!run) return <Text size="sm">—</Text>;
+  return (
+    <Text size="sm">
+      {formatCount(run.succeeded)}
+      {run.processed > 0 && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          ({formatPercent(run.succeeded / run.processed)})
+        </Text>
+      )}
+    </Text>
   );
 }
