@@ -51,6 +51,21 @@ describe('transforms in words', () => {
     expect(transformWords({ kind: 'something-new' })).toBe('something-new');
   });
 
+  it("describes a lookup's own fallback for values it does not list", () => {
+    const table = { DE: 'Germany' };
+    expect(transformWords({ kind: 'lookup', table, fallback: 'keep' })).toBe(
+      'looked up in a table of 1 value (others kept)',
+    );
+    // no fallback is the engine's default: kept
+    expect(transformWords({ kind: 'lookup', table })).toBe('looked up in a table of 1 value (others kept)');
+    expect(transformWords({ kind: 'lookup', table, fallback: 'null' })).toBe(
+      'looked up in a table of 1 value (others empty)',
+    );
+    expect(transformWords({ kind: 'lookup', table, fallback: 'default' })).toBe(
+      'looked up in a table of 1 value (others get the default)',
+    );
+  });
+
   it('says the suggestions in one line', () => {
     expect(mappingWords({ sources: ['Full Name'], transform: { kind: 'name', part: 'first' } })).toBe(
       'Full Name, the first name out of a whole name',

@@ -72,7 +72,13 @@ export function transformWords(t: TTransform): string {
     }
     case 'lookup': {
       const n = Object.keys((t.table as Record<string, unknown>) ?? {}).length;
-      const rest = t.fallback === 'null' || t.fallback === 'default' ? 'others empty' : 'others kept';
+      // what the engine does with a value the table does not list (lookupValue): one truth with the editor
+      const rest =
+        t.fallback === 'null'
+          ? 'others empty'
+          : t.fallback === 'default'
+            ? 'others get the default'
+            : 'others kept';
       return `looked up in a table of ${formatCount(n)} ${n === 1 ? 'value' : 'values'} (${rest})`;
     }
     case 'arithmetic':
