@@ -12,11 +12,11 @@ export async function getDeployedMapper(id: string) {
     throw err;
   }
 }
-/** Keyed by the deployed version too, so a new deploy is fetched afresh. */
+/** Keyed by the deployed version too, so a new deploy is fetched afresh; never deployed: none to fetch. */
 export const deployedMapperQueryOptions = (id: string, version: number | null) =>
   queryOptions({
     queryKey: [...pipelineKey(id), 'mapper', version],
-    queryFn: () => getDeployedMapper(id),
+    queryFn: () => (version === null ? null : getDeployedMapper(id)),
     staleTime: 30_000,
   });
 export const useDeployedMapper = (id: string, version: number | null, enabled = true) =>

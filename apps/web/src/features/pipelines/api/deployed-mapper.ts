@@ -12,10 +12,14 @@ export async function getDeployedMapper(id: string) {
     throw err;
   }
 }
+/**
+ * Keyed by the deployed version; a pipeline never deployed (`deployed_mapper_version` null) has no
+ * mapper to ask for, so none is fetched (the API's 404 would be a console error on every visit).
+ */
 export const deployedMapperQueryOptions = (id: string, version: number | null) =>
   queryOptions({
     queryKey: [...pipelineKey(id), 'mapper', version],
-    queryFn: () => getDeployedMapper(id),
+    queryFn: () => (version === null ? null : getDeployedMapper(id)),
     staleTime: 30_000,
   });
 export const useDeployedMapper = (id: string, version: number | null) =>

@@ -17,11 +17,16 @@ export async function getDeployedMapper(id: string): Promise<TDeployedMapper | n
     throw err;
   }
 }
-export const deployedMapperQueryOptions = (id: string) =>
+/**
+ * Keyed by the pipeline's deployed version; before the first deploy (version null) there is no
+ * mapper to ask for, so none is fetched (the API's 404 would be a console error).
+ */
+export const deployedMapperQueryOptions = (id: string, version: number | null) =>
   queryOptions({
-    queryKey: [...pipelineKey(id), 'mapper'],
-    queryFn: () => getDeployedMapper(id),
+    queryKey: [...pipelineKey(id), 'mapper', version],
+    queryFn: () => (version === null ? null : getDeployedMapper(id)),
     staleTime: 0,
   });
-export const useDeployedMapper = (id: string, enabled: boolean) =>
-  useQuery({ ...deployedMapperQueryOptions(id), enabled });
+/** `version` undefined: the pipeline is still loading, so nothing is asked yet. */
+export const useDeployedMapper = (id: string, version: number | null | undefined, enabled: boolean) =>
+  useQuery({ ...deployedMapperQueryOptions(id, version ?? null), enabled: enabled && version !== undefined });

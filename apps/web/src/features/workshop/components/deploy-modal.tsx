@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import type { TFieldMapping } from '@mapwright/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
@@ -18,7 +18,7 @@ const KIND: Record<TFieldChange['kind'], { label: string; color: string }> = {
 export function DeployModal({
   opened,
   pipelineId,
-  nextVersion,
+  deployedVersion,
   draft,
   draftSchema,
   failing,
@@ -28,7 +28,8 @@ export function DeployModal({
 }: {
   opened: boolean;
   pipelineId: string;
-  nextVersion: number;
+  /** the pipeline's deployed version: null before the first deploy, undefined while it loads */
+  deployedVersion: number | null | undefined;
   draft: TFieldMapping[];
   draftSchema: Record<string, unknown>;
   /** records failing validation in the latest run */
@@ -37,7 +38,8 @@ export function DeployModal({
   onClose: () => void;
   onDeploy: () => void;
 }) {
-  const deployed = useDeployedMapper(pipelineId, opened);
+  const nextVersion = (deployedVersion ?? 0) + 1;
+  const deployed = useDeployedMapper(pipelineId, deployedVersion, opened);
   const schema = usePipelineTargetSchema(pipelineId, opened);
   const loading = deployed.isPending || schema.isPending;
   const error = deployed.error ?? schema.error;
@@ -55,10 +57,11 @@ export function DeployModal({
       opened={opened}
       onClose={onClose}
       size="lg"
+      // the modal's title is an h2 already: plain text inside it (an h2 in an h2 is invalid HTML)
       title={
-        <Title order={2} fz="lg">
+        <Text component="span" fw={700} fz="lg">
           Deploy as version {formatCount(nextVersion)}?
-        </Title>
+        </Text>
       }
       closeButtonProps={{ 'aria-label': 'Close the deploy dialog' }}
     >

@@ -350,7 +350,7 @@ export function WorkshopScreen({ workshopId, canWrite }: { workshopId: string; c
         <DeployModal
           opened={deployOpen}
           pipelineId={state.workshop.pipeline_id}
-          nextVersion={(state.pipeline?.deployed_mapper_version ?? 0) + 1}
+          deployedVersion={state.pipeline?.deployed_mapper_version}
           draft={draftData.spec.fields}
           draftSchema={draftData.target_schema}
           failing={data.shownReady ? (shown?.failed ?? 0) : 0}
