@@ -13,8 +13,10 @@ import { modals } from '@mantine/modals';
 import type { TFile, TFileVersion } from '@mapwright/contracts';
 import { IconFiles, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useProjectNames } from '../api/project-names.ts';
+import { useStartImport } from '../api/start-import.ts';
 import { downloadFile } from '../lib/download.ts';
 import { plural } from '../lib/format.ts';
 import { rangeLabel } from '../lib/pagination.ts';
@@ -47,6 +49,25 @@ export function FileManager({ projectId }: { projectId?: string }) {
   const openPicker = useRef<() => void>(null);
   const { filesQuery, pagination, status } = fm;
   const busy = (Object.keys(BUSY_LABEL) as TFileOp[]).find((op) => status[op] === 'loading');
+  const navigate = useNavigate();
+  const startImport = useStartImport();
+
+  // the import page shows its progress, then the columns, rows and problems it found
+  const importFile = (file: TFile) => {
+    setAnnouncement(`Starting an import of ${file.name}`);
+    startImport.mutate(file.id, {
+      onSuccess: (imp) => navigate(`/imports/${imp.id}`),
+      onError: (err) => {
+        notify({
+          color: 'red',
+          title: `${file.name} was not imported`,
+          message: err.message,
+          autoClose: 8000,
+        });
+        setAnnouncement(`The import was refused: ${err.message}`);
+      },
+    });
+  };
 
   const upload = async (list: File[]) => {
     if (list.length === 0) return;
@@ -200,6 +221,8 @@ export function FileManager({ projectId }: { projectId?: string }) {
             }}
             onDownload={(f) => void download(f, null)}
             onDelete={confirmDelete}
+            onImport={importFile}
+            importing={startImport.isPending ? startImport.variables : null}
           />
         )}
       </Paper>

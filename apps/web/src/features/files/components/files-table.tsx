@@ -1,6 +1,25 @@
-import { ActionIcon, Anchor, Badge, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { TFile } from '@mapwright/contracts';
-import { IconDots, IconDownload, IconHistory, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconDatabaseImport,
+  IconDots,
+  IconDownload,
+  IconHistory,
+  IconPencil,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { fileKind, formatBytes, formatDateTime, formatRelative, plural } from '../lib/format.ts';
 
@@ -10,20 +29,25 @@ export interface TFileActions {
   onRename: (file: TFile) => void;
   onDownload: (file: TFile) => void;
   onDelete: (file: TFile) => void;
+  /** starts an import of the file's current version */
+  onImport: (file: TFile) => void;
 }
 
 /** The files of one page; the name opens the versions, the menu holds every other action. */
 export function FilesTable({
   files,
   projectNames,
+  importing,
   ...actions
 }: TFileActions & {
   files: TFile[];
+  /** the file whose import is being started */
+  importing?: string | null;
   /** set on the file manager across projects: shows which project each file is in */
   projectNames?: Map<string, string>;
 }) {
   return (
-    <Table.ScrollContainer minWidth={projectNames ? 880 : 760}>
+    <Table.ScrollContainer minWidth={projectNames ? 980 : 860}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Files">
         <Table.Thead>
           <Table.Tr>
@@ -33,14 +57,20 @@ export function FilesTable({
             <Table.Th>Current version</Table.Th>
             <Table.Th ta="right">Size</Table.Th>
             <Table.Th>Updated</Table.Th>
-            <Table.Th w={56}>
+            <Table.Th w={150}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {files.map((f) => (
-            <FileRow key={f.id} file={f} projectNames={projectNames} {...actions} />
+            <FileRow
+              key={f.id}
+              file={f}
+              projectNames={projectNames}
+              importing={importing === f.id}
+              {...actions}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -56,7 +86,9 @@ function FileRow({
   onRename,
   onDownload,
   onDelete,
-}: TFileActions & { file: TFile; projectNames?: Map<string, string> }) {
+  onImport,
+  importing,
+}: TFileActions & { file: TFile; projectNames?: Map<string, string>; importing: boolean }) {
   const v = f.current_version;
   return (
     <Table.Tr>
@@ -135,31 +167,51 @@ function FileRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <Menu position="bottom-end" width={230} withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${f.name}`}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => onNewVersion(f)}>
-              Upload new version
-            </Menu.Item>
-            <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => onVersions(f)}>
-              Versions ({f.versions_count})
-            </Menu.Item>
-            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onRename(f)}>
-              Rename
-            </Menu.Item>
-            <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(f)} disabled={!v}>
-              Download current version
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(f)}>
-              Delete
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconDatabaseImport size={14} />}
+            onClick={() => onImport(f)}
+            disabled={!v}
+            loading={importing}
+            aria-label={`Import ${f.name}`}
+          >
+            Import
+          </Button>
+          <Menu position="bottom-end" width={230} withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${f.name}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconDatabaseImport size={16} />}
+                onClick={() => onImport(f)}
+                disabled={!v || importing}
+              >
+                Import current version
+              </Menu.Item>
+              <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => onNewVersion(f)}>
+                Upload new version
+              </Menu.Item>
+              <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => onVersions(f)}>
+                Versions ({f.versions_count})
+              </Menu.Item>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onRename(f)}>
+                Rename
+              </Menu.Item>
+              <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(f)} disabled={!v}>
+                Download current version
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(f)}>
+                Delete
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
