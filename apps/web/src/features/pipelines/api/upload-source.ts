@@ -2,8 +2,18 @@ import type { TFile, TImport } from '@mapwright/contracts';
 import { http, required } from '../../../lib/http.ts';
 import { uploadWithProgress } from '../lib/xhr-upload.ts';
 
-export const uploadFile = (file: File, onProgress: (percent: number) => void, signal?: AbortSignal) =>
-  uploadWithProgress<TFile>({ path: '/files', file, onProgress, signal });
+export const uploadFile = (
+  file: File,
+  projectId: string | undefined,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+) =>
+  uploadWithProgress<TFile>({
+    path: projectId ? `/files?project_id=${encodeURIComponent(projectId)}` : '/files',
+    file,
+    onProgress,
+    signal,
+  });
 
 export const startImport = async (file: TFile) =>
   required(

@@ -1,6 +1,20 @@
-import { Button, Group, Paper, Stack, Stepper, Text, Textarea, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck, IconFolder } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useWizardProject } from '../api/project.ts';
+import { useSchemaChoices } from '../api/target-schemas.ts';
 import { useCreatePipeline } from '../hooks/use-create-pipeline.ts';
 import { describeSource } from '../lib/source.ts';
 import { CreateOutcome, CreateProgress } from './create-progress.tsx';
@@ -8,6 +22,7 @@ import { PageHeader } from './page-header.tsx';
 import {
   EMPTY_SCHEMA_DRAFT,
   FieldList,
+  initialSchemaDraft,
   SchemaPicker,
   type TSchemaDraft,
   targetSchemaOf,
@@ -18,11 +33,36 @@ const STEPS = ['Source', 'Target schema', 'Name and create'] as const;
 /** "orders-2026.csv" → "orders-2026": a fair first name for a pipeline fed by that file. */
 const baseName = (s: string) => s.replace(/\.[^.]+$/, '');
 
-/** `/pipeline`: source, target schema, then name; creating also adds the first job and runs it. */
+/**
+ * `/pipeline`: source, target schema, then name; creating also adds the first job and runs it.
+ * `/pipeline?project=<id>` creates it in that project (uploads join it too, its datasets and
+ * schemas come first).
+ */
 export function NewPipelineWizard() {
+  const [params] = useSearchParams();
+  const projectParam = params.get('project');
+  const project = useWizardProject(projectParam);
+  // an unknown or foreign project is said so, and the pipeline is made outside any project
+  const projectId = project.data?.id;
   const [step, setStep] = useState(0);
-  const [source, setSource] = useState<TSourceDraft>(EMPTY_SOURCE_DRAFT);
-  const [schema, setSchema] = useState<TSchemaDraft>(EMPTY_SCHEMA_DRAFT);
+  const [source, setSource] = useState<TSourceDraft>(() =>
+    projectParam ? { ...EMPTY_SOURCE_DRAFT, kind: 'dataset' } : EMPTY_SOURCE_DRAFT,
+  );
+  const [schema, setSchemaDraft] = useState<TSchemaDraft>(EMPTY_SCHEMA_DRAFT);
+  // the target step starts on the organization's schemas when it has any, until the user chooses
+  const schemaChoices = useSchemaChoices('');
+  const schemaChosen = useRef(false);
+  const schemaDefaulted = useRef(false);
+  const setSchema = (d: TSchemaDraft) => {
+    schemaChosen.current = true;
+    setSchemaDraft(d);
+  };
+  const choicesReady = schemaChoices.isSuccess && (!projectParam || !project.isPending);
+  useEffect(() => {
+    if (!choicesReady || schemaChosen.current || schemaDefaulted.current) return;
+    schemaDefaulted.current = true;
+    setSchemaDraft(initialSchemaDraft(schemaChoices.data?.items ?? [], projectId));
+  }, [choicesReady, schemaChoices.data, projectId]);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
@@ -46,7 +86,8 @@ export function NewPipelineWizard() {
       name: name.trim(),
       description: description.trim(),
       target_schema: target.value,
-      project_id: source.source.kind === 'dataset' ? (source.source.projectId ?? undefined) : undefined,
+      project_id:
+        projectId ?? (source.source.kind === 'dataset' ? (source.source.projectId ?? undefined) : undefined),
       source: source.source,
     });
   };
@@ -54,14 +95,41 @@ export function NewPipelineWizard() {
   return (
     <Stack gap="lg">
       <PageHeader
-        crumbs={[
-          { label: 'Home', to: '/dashboard' },
-          { label: 'Pipelines', to: '/pipelines' },
-          { label: 'New' },
-        ]}
+        crumbs={
+          project.data
+            ? [
+                { label: 'Home', to: '/dashboard' },
+                { label: 'Projects', to: '/projects' },
+                { label: project.data.name, to: `/projects/${project.data.id}?tab=pipelines` },
+                { label: 'New pipeline' },
+              ]
+            : [
+                { label: 'Home', to: '/dashboard' },
+                { label: 'Pipelines', to: '/pipelines' },
+                { label: 'New' },
+              ]
+        }
         title="New pipeline"
         description="Give it source records and a target schema; Mapwright proposes a mapping you then review in the workshop."
       />
+      {project.data && (
+        <Group gap={6} wrap="nowrap" data-testid="wizard-project">
+          <IconFolder size={16} aria-hidden />
+          <Text size="sm">
+            Created in the project{' '}
+            <Anchor component={Link} to={`/projects/${project.data.id}?tab=pipelines`} fw={600}>
+              {project.data.name}
+            </Anchor>
+            ; a file uploaded here joins it too.
+          </Text>
+        </Group>
+      )}
+      {project.isError && (
+        <Alert color="orange" icon={<IconAlertCircle size={18} />} title="Project not found">
+          The project in this link does not exist or is not in your organization: the pipeline will not be in
+          a project.
+        </Alert>
+      )}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Stepper
           active={created ? STEPS.length : step}
@@ -72,12 +140,17 @@ export function NewPipelineWizard() {
         >
           <Stepper.Step label="Source" description="Records to map">
             <StepBody title="Where do the records come from?">
-              <SourcePicker draft={source} onChange={setSource} />
+              <SourcePicker draft={source} onChange={setSource} projectId={projectParam ?? undefined} />
             </StepBody>
           </Stepper.Step>
           <Stepper.Step label="Target schema" description="What records become">
             <StepBody title="What should each record become?">
-              <SchemaPicker draft={schema} onChange={setSchema} source={source.source} />
+              <SchemaPicker
+                draft={schema}
+                onChange={setSchema}
+                source={source.source}
+                projectId={projectId}
+              />
             </StepBody>
           </Stepper.Step>
           <Stepper.Step label="Name and create" description="Then a first run">

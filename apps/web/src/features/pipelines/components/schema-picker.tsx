@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import type { TTargetSchema } from '@mapwright/contracts';
 import { IconAlertCircle, IconRefresh, IconWand } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { JsonEditor } from '../../../components/ui/json-editor.tsx';
@@ -17,6 +18,21 @@ export interface TSchemaDraft {
 }
 export const EMPTY_SCHEMA_DRAFT: TSchemaDraft = { kind: 'infer', text: '', existing: null };
 
+/**
+ * Where the target step starts: the organization's own schemas when it has any (the project's
+ * newest picked when the wizard came from a project that has one), inferring a copy of the
+ * source otherwise.
+ */
+export function initialSchemaDraft(schemas: TTargetSchema[], projectId?: string | null): TSchemaDraft {
+  if (schemas.length === 0) return EMPTY_SCHEMA_DRAFT;
+  const own = projectId ? schemas.find((s) => s.project_id === projectId) : undefined;
+  return {
+    kind: 'existing',
+    text: '',
+    existing: own ? { id: own.id, name: own.name, fields: propertyNames(own.schema) } : null,
+  };
+}
+
 /** What POST /pipelines takes as target_schema: an id, or a JSON Schema; null while incomplete. */
 export function targetSchemaOf(
   d: TSchemaDraft,
@@ -30,10 +46,13 @@ export function SchemaPicker({
   draft,
   onChange,
   source,
+  projectId,
 }: {
   draft: TSchemaDraft;
   onChange: (d: TSchemaDraft) => void;
   source: TSource | null;
+  /** the project the wizard was opened from: its schemas are listed first */
+  projectId?: string | null;
 }) {
   return (
     <Stack gap="md">
@@ -42,14 +61,16 @@ export function SchemaPicker({
         value={draft.kind}
         onChange={(kind) => onChange({ ...draft, kind: kind as TSchemaKind })}
         data={[
-          { value: 'infer', label: 'Infer from the source' },
           { value: 'existing', label: 'Pick an existing schema' },
+          { value: 'infer', label: 'Infer from the source' },
           { value: 'paste', label: 'Paste a JSON Schema' },
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
       {draft.kind === 'infer' && <InferredSchema draft={draft} onChange={onChange} source={source} />}
-      {draft.kind === 'existing' && <ExistingSchema draft={draft} onChange={onChange} />}
+      {draft.kind === 'existing' && (
+        <ExistingSchema draft={draft} onChange={onChange} projectId={projectId} />
+      )}
       {draft.kind === 'paste' && (
         <SchemaText
           text={draft.text}
@@ -178,10 +199,20 @@ function InferredSchema({
   );
 }
 
-function ExistingSchema({ draft, onChange }: { draft: TSchemaDraft; onChange: (d: TSchemaDraft) => void }) {
-  // the newest 100 schemas, searched in the dropdown as the user types
+function ExistingSchema({
+  draft,
+  onChange,
+  projectId,
+}: {
+  draft: TSchemaDraft;
+  onChange: (d: TSchemaDraft) => void;
+  projectId?: string | null;
+}) {
+  // the newest 100 schemas, searched in the dropdown as the user types; the project's first
   const choices = useSchemaChoices('');
-  const items = choices.data?.items ?? [];
+  const all = choices.data?.items ?? [];
+  const inProject = (s: TTargetSchema) => Boolean(projectId) && s.project_id === projectId;
+  const items = [...all.filter(inProject), ...all.filter((s) => !inProject(s))];
   const picked = draft.existing;
   return (
     <Stack gap="sm">
@@ -201,11 +232,16 @@ function ExistingSchema({ draft, onChange }: { draft: TSchemaDraft; onChange: (d
         }}
         data={items.map((s) => ({
           value: s.id,
-          label: `${s.name} · ${formatCount(propertyNames(s.schema).length)} fields · v${s.version}`,
+          label: `${s.name} · ${formatCount(propertyNames(s.schema).length)} fields · v${s.version}${inProject(s) ? ' · this project' : ''}`,
         }))}
         nothingFoundMessage="No schema has that name"
         error={choices.error?.message}
       />
+      {!choices.isPending && all.length === 0 && (
+        <Text size="sm" c="dimmed">
+          This organization has no target schema yet: infer one from the source or paste one.
+        </Text>
+      )}
       {picked && <FieldList fields={picked.fields} />}
     </Stack>
   );

@@ -11,11 +11,14 @@ const ALL = '__all__';
 export function DatasetSource({
   value,
   onChange,
+  defaultProjectId,
 }: {
   value: Extract<TSource, { kind: 'dataset' }> | null;
   onChange: (s: TSource | null) => void;
+  /** the project the wizard was opened from: its datasets first */
+  defaultProjectId?: string;
 }) {
-  const [projectId, setProjectId] = useState<string>(value?.projectId ?? ALL);
+  const [projectId, setProjectId] = useState<string>(value?.projectId ?? defaultProjectId ?? ALL);
   const projects = useProjectChoices(true);
   const project = projectId === ALL ? null : projectId;
   const datasets = useDatasets(project, true);

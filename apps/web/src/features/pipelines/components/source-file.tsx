@@ -14,7 +14,14 @@ type TPhase =
   | { at: 'error'; message: string };
 
 /** A file uploaded to the file manager, then read into a dataset so its rows can be mapped. */
-export function FileSource({ onReady }: { onReady: (s: TSource | null) => void }) {
+export function FileSource({
+  onReady,
+  projectId,
+}: {
+  onReady: (s: TSource | null) => void;
+  /** the project the uploaded file joins */
+  projectId?: string;
+}) {
   const [phase, setPhase] = useState<TPhase>({ at: 'idle' });
   const abort = useRef<AbortController | null>(null);
   const titleId = useId();
@@ -30,6 +37,7 @@ export function FileSource({ onReady }: { onReady: (s: TSource | null) => void }
       setPhase({ at: 'upload', name: file.name, percent: 0 });
       const uploaded = await uploadFile(
         file,
+        projectId,
         (percent) => setPhase({ at: 'upload', name: file.name, percent }),
         ctrl.signal,
       );

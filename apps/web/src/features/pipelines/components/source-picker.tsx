@@ -18,9 +18,12 @@ export const EMPTY_SOURCE_DRAFT: TSourceDraft = { kind: 'records', text: '', sou
 export function SourcePicker({
   draft,
   onChange,
+  projectId,
 }: {
   draft: TSourceDraft;
   onChange: (d: TSourceDraft) => void;
+  /** the project the wizard was opened from: uploads join it, its datasets are offered first */
+  projectId?: string;
 }) {
   const ready = draft.source && draft.source.kind === draft.kind ? draft.source : null;
   return (
@@ -39,10 +42,13 @@ export function SourcePicker({
       {draft.kind === 'records' && (
         <PastedSource text={draft.text} onChange={(text, source) => onChange({ ...draft, text, source })} />
       )}
-      {draft.kind === 'file' && <FileSource onReady={(source) => onChange({ ...draft, source })} />}
+      {draft.kind === 'file' && (
+        <FileSource projectId={projectId} onReady={(source) => onChange({ ...draft, source })} />
+      )}
       {draft.kind === 'dataset' && (
         <DatasetSource
           value={ready?.kind === 'dataset' ? ready : null}
+          defaultProjectId={projectId}
           onChange={(source) => onChange({ ...draft, source })}
         />
       )}

@@ -6,6 +6,7 @@ import {
   IconFileImport,
   IconFiles,
   IconPencil,
+  IconPlus,
   IconRoute,
   IconSchema,
   IconTrash,
@@ -18,6 +19,8 @@ import { useDeleteProject } from '../api/delete-project.ts';
 import { useProject } from '../api/project.ts';
 import { formatBytes, formatDate, plural } from '../lib/format.ts';
 import { confirmDeleteProject } from './confirm-delete-project.tsx';
+import { NewProjectImportModal } from './new-project-import-modal.tsx';
+import { NewProjectSchemaModal } from './new-project-schema-modal.tsx';
 import { notify, notifyUpdate } from './notify.ts';
 import { ProjectFormModal } from './project-form-modal.tsx';
 import { ProjectImports } from './project-imports.tsx';
@@ -42,9 +45,22 @@ function ProjectView({ project: p, files }: { project: TProject; files: ReactNod
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [editing, editModal] = useDisclosure(false);
+  const [newImport, importModal] = useDisclosure(false);
+  const [newSchema, schemaModal] = useDisclosure(false);
   const remove = useDeleteProject();
   const tab: TTab = TABS.find((t) => t === params.get('tab')) ?? 'files';
   const c = p.counts;
+  const showTab = (next: string | null) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        if (next && next !== 'files') out.set('tab', next);
+        else out.delete('tab');
+        return out;
+      },
+      { replace: true },
+    );
+  const newPipeline = `/pipeline?project=${encodeURIComponent(p.id)}`;
 
   const onDelete = () =>
     confirmDeleteProject(p, () => {
@@ -111,21 +127,7 @@ function ProjectView({ project: p, files }: { project: TProject; files: ReactNod
           </>
         }
       />
-      <Tabs
-        value={tab}
-        onChange={(next) =>
-          setParams(
-            (prev) => {
-              const out = new URLSearchParams(prev);
-              if (next && next !== 'files') out.set('tab', next);
-              else out.delete('tab');
-              return out;
-            },
-            { replace: true },
-          )
-        }
-        keepMounted={false}
-      >
+      <Tabs value={tab} onChange={showTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="files" leftSection={<IconFiles size={16} />}>
             Files ({c.files})
@@ -142,28 +144,68 @@ function ProjectView({ project: p, files }: { project: TProject; files: ReactNod
         </Tabs.List>
         <Tabs.Panel value="files" pt="md">
           <Stack gap="sm">
-            <Group justify="flex-end">
+            <TabBar hint="Drop files below or pick them to upload into this project; Import on a file's row reads it.">
               <Anchor component={Link} to={`/projects/${p.id}/file`} size="sm">
                 <Group gap={4} wrap="nowrap">
                   Open the file manager on its own page
                   <IconExternalLink size={14} aria-hidden />
                 </Group>
               </Anchor>
-            </Group>
+            </TabBar>
             {files}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="imports" pt="md">
-          <ProjectImports projectId={p.id} />
+          <Stack gap="sm">
+            <TabBar hint="An import reads one of this project's files into a dataset.">
+              <Button leftSection={<IconPlus size={16} />} onClick={importModal.open}>
+                New import
+              </Button>
+            </TabBar>
+            <ProjectImports projectId={p.id} onCreate={importModal.open} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="schemas" pt="md">
-          <ProjectSchemas projectId={p.id} />
+          <Stack gap="sm">
+            <TabBar hint="Target schemas made here belong to this project.">
+              <Button leftSection={<IconPlus size={16} />} onClick={schemaModal.open}>
+                New schema
+              </Button>
+            </TabBar>
+            <ProjectSchemas projectId={p.id} onCreate={schemaModal.open} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="pipelines" pt="md">
-          <ProjectPipelines projectId={p.id} />
+          <Stack gap="sm">
+            <TabBar hint="Pipelines made here belong to this project.">
+              <Button component={Link} to={newPipeline} leftSection={<IconPlus size={16} />}>
+                New pipeline
+              </Button>
+            </TabBar>
+            <ProjectPipelines projectId={p.id} newPipeline={newPipeline} />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
       <ProjectFormModal opened={editing} onClose={editModal.close} project={p} />
+      <NewProjectImportModal
+        projectId={p.id}
+        opened={newImport}
+        onClose={importModal.close}
+        onShowFiles={() => showTab('files')}
+      />
+      <NewProjectSchemaModal projectId={p.id} opened={newSchema} onClose={schemaModal.close} />
     </Stack>
+  );
+}
+
+/** Above a tab's list: what the tab holds, and its create action. */
+function TabBar({ hint, children }: { hint: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Text size="sm" c="dimmed">
+        {hint}
+      </Text>
+      {children}
+    </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { TImport } from '@mapwright/contracts';
-import { IconFileImport } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/query-state.tsx';
@@ -17,7 +17,7 @@ const STATUS_COLORS: Record<TImport['status'], string> = {
 };
 
 /** The project's imports: an import belongs to the project of the file it read. */
-export function ProjectImports({ projectId }: { projectId: string }) {
+export function ProjectImports({ projectId, onCreate }: { projectId: string; onCreate: () => void }) {
   const [page, setPage] = useState(1);
   const imports = useProjectImports(projectId, page);
   return (
@@ -28,10 +28,11 @@ export function ProjectImports({ projectId }: { projectId: string }) {
       onPage={setPage}
       empty={
         <EmptyBlock icon={<IconFileImport size={22} />} title="No imports yet">
-          Import one of this project's files to profile its columns, preview its rows and see its problems.
+          Import one of this project's files to profile its columns, preview its rows and see its problems (or
+          use Import on a file's row).
           <Group justify="center" mt="sm">
-            <Button component={Link} to="/imports" variant="light">
-              Go to imports
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onCreate}>
+              New import
             </Button>
           </Group>
         </EmptyBlock>

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
-import { IconRoute } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { IconPlus, IconRoute } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/query-state.tsx';
@@ -8,7 +8,7 @@ import { formatDate } from '../lib/format.ts';
 import { ContentsPanel } from './contents-panel.tsx';
 
 /** The project's pipelines, with whether a mapper is deployed and how many jobs ran. */
-export function ProjectPipelines({ projectId }: { projectId: string }) {
+export function ProjectPipelines({ projectId, newPipeline }: { projectId: string; newPipeline: string }) {
   const [page, setPage] = useState(1);
   const pipelines = useProjectPipelines(projectId, page);
   return (
@@ -20,6 +20,11 @@ export function ProjectPipelines({ projectId }: { projectId: string }) {
       empty={
         <EmptyBlock icon={<IconRoute size={22} />} title="No pipelines yet">
           A pipeline maps source records onto one of the project's target schemas and runs jobs.
+          <Group justify="center" mt="sm">
+            <Button component={Link} to={newPipeline} variant="light" leftSection={<IconPlus size={16} />}>
+              New pipeline
+            </Button>
+          </Group>
         </EmptyBlock>
       }
     >

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { IconSchema } from '@tabler/icons-react';
+import { IconPlus, IconSchema } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyBlock } from '../../../components/ui/query-state.tsx';
@@ -11,7 +11,7 @@ const fieldCount = (schema: Record<string, unknown>) =>
   schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties).length : 0;
 
 /** The project's target schemas (one inferred from an import lands in the import's project). */
-export function ProjectSchemas({ projectId }: { projectId: string }) {
+export function ProjectSchemas({ projectId, onCreate }: { projectId: string; onCreate: () => void }) {
   const [page, setPage] = useState(1);
   const schemas = useProjectSchemas(projectId, page);
   return (
@@ -22,10 +22,11 @@ export function ProjectSchemas({ projectId }: { projectId: string }) {
       onPage={setPage}
       empty={
         <EmptyBlock icon={<IconSchema size={22} />} title="No schemas yet">
-          Open a finished import and create a target schema from its dataset; it joins this project.
+          A target schema says what each record should become. Infer one from a dataset of this project, or
+          start with no fields.
           <Group justify="center" mt="sm">
-            <Button component={Link} to="/schemas" variant="light">
-              Go to schemas
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onCreate}>
+              New schema
             </Button>
           </Group>
         </EmptyBlock>

@@ -1,0 +1,137 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconFiles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCreateProjectImport, useProjectFileChoices } from '../api/create-in-project.ts';
+import { describeError } from '../lib/errors.ts';
+
+/**
+ * "New import" on a project's Imports tab: one of the project's files, read with everything
+ * detected; the import joins the project (it takes its file's) and opens on its own page.
+ */
+export function NewProjectImportModal({
+  projectId,
+  opened,
+  onClose,
+  onShowFiles,
+}: {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+  /** switches to the project's Files tab, to upload one */
+  onShowFiles: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="New import in this project" size="md">
+      {opened && <NewImportForm projectId={projectId} onClose={onClose} onShowFiles={onShowFiles} />}
+    </Modal>
+  );
+}
+
+function NewImportForm({
+  projectId,
+  onClose,
+  onShowFiles,
+}: {
+  projectId: string;
+  onClose: () => void;
+  onShowFiles: () => void;
+}) {
+  const navigate = useNavigate();
+  const files = useProjectFileChoices(projectId, true);
+  const create = useCreateProjectImport();
+  const [fileId, setFileId] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const items = (files.data?.items ?? []).filter((f) => f.current_version);
+
+  if (files.isSuccess && items.length === 0)
+    return (
+      <Stack gap="md">
+        <Alert color="gray" icon={<IconFiles size={18} />} title="No files in this project yet">
+          An import reads one of the project's files. Upload a CSV, Excel or JSON file first.
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              onClose();
+              onShowFiles();
+            }}
+          >
+            Upload a file
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  const submit = () => {
+    if (!fileId) return setFileError('Pick a file to import');
+    create.mutate(
+      { file_id: fileId, name: name.trim() || undefined },
+      {
+        onSuccess: (imp) => {
+          onClose();
+          navigate(`/imports/${imp.id}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <Select
+          label="File"
+          placeholder={files.isPending ? 'Loading files…' : 'Pick one of this project’s files'}
+          data={items.map((f) => ({
+            value: f.id,
+            label: `${f.name} · v${f.current_version?.number ?? 1}`,
+          }))}
+          value={fileId}
+          onChange={(v) => {
+            setFileId(v);
+            setFileError(null);
+          }}
+          searchable
+          nothingFoundMessage="No file has that name"
+          error={fileError ?? files.error?.message}
+          withAsterisk
+          data-autofocus
+        />
+        <TextInput
+          label="Name"
+          description="Defaults to the file's name and version"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={200}
+        />
+        <Text size="sm" c="dimmed">
+          The format, delimiter, encoding and header row are detected; the import page shows what was found.
+        </Text>
+        {create.isError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Not imported">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {describeError(create.error)}
+            </Text>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Start import
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
