@@ -154,7 +154,8 @@ function NodeCalls({ node }: { node: TNodeRun }) {
   );
 }
 
-export function RunOutput({ run }: { run: TWorkflowRun }) {
+/** `checked`: the workflow's final schema checks something (an empty one says nothing about validity). */
+export function RunOutput({ run, checked = true }: { run: TWorkflowRun; checked?: boolean }) {
   const [shown, setShown] = useState(false);
   return (
     <div>
@@ -163,9 +164,11 @@ export function RunOutput({ run }: { run: TWorkflowRun }) {
           <Title order={3} fz="md">
             Output
           </Title>
-          <Badge color={run.outputValid ? 'green' : 'red'} variant="light" size="sm">
-            {run.outputValid ? 'Matches the schema' : 'Does not match the schema'}
-          </Badge>
+          {checked && (
+            <Badge color={run.outputValid ? 'green' : 'red'} variant="light" size="sm">
+              {run.outputValid ? 'Matches the schema' : 'Does not match the schema'}
+            </Badge>
+          )}
         </Group>
         <Button variant="subtle" size="compact-sm" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
           {shown ? 'Hide output' : 'Show output'}

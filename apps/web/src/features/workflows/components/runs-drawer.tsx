@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useCancelRun, useRetryRun, useWorkflowRun } from '../api/runs.ts';
+import { finalSchemaOf, hasSchemaToCheck } from '../lib/final-schema.ts';
 import {
   canCancel,
   canRetryFromFailed,
@@ -246,7 +247,9 @@ function RunDetail({
         )}
       </div>
 
-      {run.outputValid !== null && <RunOutput run={run} />}
+      {run.outputValid !== null && (
+        <RunOutput run={run} checked={!workflow || hasSchemaToCheck(finalSchemaOf(workflow.nodes))} />
+      )}
     </Stack>
   );
 }

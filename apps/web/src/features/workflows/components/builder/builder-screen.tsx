@@ -14,6 +14,7 @@ import { ApiError } from '../../../../lib/http.ts';
 import { useSourceApps } from '../../api/source-apps.ts';
 import { useWorkflow } from '../../api/workflow.ts';
 import { useBuilder } from '../../hooks/use-builder.ts';
+import { finalSchemaOf, hasSchemaToCheck } from '../../lib/final-schema.ts';
 import {
   addEndpointNode,
   makeFirstNode,
@@ -78,14 +79,16 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
     try {
       const r = await b.testRun(nodeId);
       const ok = r.status === 'succeeded';
+      // no schema to check against: the run says nothing about validity
+      const valid = hasSchemaToCheck(finalSchemaOf(b.graph.nodes)) ? r.outputValid : null;
       notifications.show({
-        color: ok ? (r.outputValid === false ? 'yellow' : 'green') : 'red',
+        color: ok ? (valid === false ? 'yellow' : 'green') : 'red',
         title: ok ? 'Test run finished' : 'Test run failed',
         message: !ok
           ? (r.error ?? 'A node failed: select it to see why.')
-          : r.outputValid === true
+          : valid === true
             ? 'The final output validates against its schema.'
-            : r.outputValid === false
+            : valid === false
               ? `The final output has ${r.outputErrors.length} validation errors: see the final node.`
               : 'Select a node to see its data.',
       });

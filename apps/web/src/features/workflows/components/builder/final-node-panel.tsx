@@ -17,6 +17,7 @@ import { IconCircleCheck, IconWand } from '@tabler/icons-react';
 import { JsonEditor } from '../../../../components/ui/json-editor.tsx';
 import { useInferSchema } from '../../api/infer-schema.ts';
 import { useJsonText } from '../../hooks/use-json-text.ts';
+import { hasSchemaToCheck } from '../../lib/final-schema.ts';
 import { ErrorHandlingInputs } from './error-handling-inputs.tsx';
 import { MappingView } from './mapping-view.tsx';
 
@@ -26,16 +27,22 @@ const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 const isObject = (v: unknown) =>
   v && typeof v === 'object' && !Array.isArray(v) ? null : 'must be a JSON object';
 
-function OutputView({ run }: { run: TWorkflowRun | null }) {
+function OutputView({ run, checked }: { run: TWorkflowRun | null; checked: boolean }) {
   if (!run || run.outputValid === null)
     return (
       <Text size="sm" c="dimmed">
-        Test-run the workflow to see the output it produces and whether it validates.
+        {checked
+          ? 'Test-run the workflow to see the output it produces and whether it validates.'
+          : 'Test-run the workflow to see the output it produces.'}
       </Text>
     );
   return (
     <Stack gap="xs">
-      {run.outputValid ? (
+      {!checked ? (
+        <Text size="sm" c="dimmed">
+          No schema to check the output against: add fields on the Schema tab.
+        </Text>
+      ) : run.outputValid ? (
         <Alert
           color="green"
           icon={<IconCircleCheck size={18} />}
@@ -103,7 +110,8 @@ export function FinalNodePanel({
     }
   }
 
-  const valid = run?.outputValid;
+  const checked = hasSchemaToCheck(d.finalSchema);
+  const valid = checked ? run?.outputValid : null;
   return (
     <Stack gap="sm" p="sm">
       <Group justify="space-between">
@@ -198,7 +206,7 @@ export function FinalNodePanel({
           />
         </Tabs.Panel>
         <Tabs.Panel value="output" pt="sm">
-          <OutputView run={run} />
+          <OutputView run={run} checked={checked} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

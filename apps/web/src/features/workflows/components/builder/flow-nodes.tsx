@@ -3,6 +3,7 @@ import type { TCustomNode, TFinalNode, TNodeRun } from '@mapwright/contracts';
 import { IconApi, IconTarget } from '@tabler/icons-react';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { createContext, useContext } from 'react';
+import { hasSchemaToCheck } from '../../lib/final-schema.ts';
 import { refsIn } from '../../lib/references.ts';
 import { formatCount, formatDuration } from '../../lib/run-management.ts';
 import classes from './builder.module.css';
@@ -94,7 +95,8 @@ export function FinalNodeCard({ id, data, selected }: NodeProps<TFinalFlowNode>)
   const ctx = useContext(CanvasRunContext);
   const run = ctx?.nodes.get(id);
   const fields = Object.keys((data.finalSchema.properties as object | undefined) ?? {}).length;
-  const valid = run?.status === 'succeeded' ? ctx?.outputValid : null;
+  // an empty schema accepts any output: "valid" would say nothing, so nothing is said
+  const valid = run?.status === 'succeeded' && hasSchemaToCheck(data.finalSchema) ? ctx?.outputValid : null;
   return (
     <div
       className={`${classes.node} ${classes.final} ${valid === true ? classes.ok : valid === false ? classes.failed : ''} ${selected ? classes.selected : ''}`}
