@@ -40,10 +40,12 @@ function NewImportForm({
   const navigate = useNavigate();
   const files = useProjectFileChoices(projectId, true);
   const create = useCreateProjectImport();
-  const [fileId, setFileId] = useState<string | null>(null);
+  const [picked, setFileId] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const items = (files.data?.items ?? []).filter((f) => f.current_version);
+  // one file: nothing to choose
+  const fileId = picked ?? (items.length === 1 ? (items[0]?.id ?? null) : null);
 
   if (files.isSuccess && items.length === 0)
     return (
