@@ -49,7 +49,7 @@ describe('FileManager: Import on a file row (issue 24.7)', () => {
   it('starts an import of the row’s file and opens the import', async () => {
     const api = stubApi({
       '/files': page([file('f1', 'crm.csv'), file('f2', 'empty.csv', false)]),
-      '/imports': (init) =>
+      '/imports': (init?: RequestInit) =>
         init?.method === 'POST'
           ? jsonResponse({ id: 'imp-1', status: 'queued', project_id: 'p1' }, 201)
           : jsonResponse(page([])),

@@ -16,6 +16,11 @@ const schema = (id: string, name: string, project_id: string | null) =>
     updated_at: '2026-11-01T10:00:00Z',
   }) as unknown as TTargetSchema;
 
+function Harness({ start }: { start: TSchemaDraft }) {
+  const [draft, setDraft] = useState<TSchemaDraft>(start);
+  return <SchemaPicker draft={draft} onChange={setDraft} source={null} projectId="p1" />;
+}
+
 describe('the wizard’s target step starts on existing schemas (issue 24.7)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -49,11 +54,7 @@ describe('the wizard’s target step starts on existing schemas (issue 24.7)', (
       'fetch',
       stubApi({ '/target_schemas': { items: list, total: 2, page: 1, size: 100, pages: 1 } }).fetch,
     );
-    function Harness() {
-      const [draft, setDraft] = useState<TSchemaDraft>(initialSchemaDraft(list, 'p1'));
-      return <SchemaPicker draft={draft} onChange={setDraft} source={null} projectId="p1" />;
-    }
-    renderWithProviders(<Harness />);
+    renderWithProviders(<Harness start={initialSchemaDraft(list, 'p1')} />);
     expect((screen.getByRole('radio', { name: 'Pick an existing schema' }) as HTMLInputElement).checked).toBe(
       true,
     );

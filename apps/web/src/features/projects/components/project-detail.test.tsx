@@ -81,7 +81,7 @@ describe('ProjectDetail: create on every tab, in the project (issue 24.7)', () =
   it('New schema without a dataset creates a blank schema in the project', async () => {
     const api = stubApi({
       '/projects/p1': PROJECT,
-      '/target_schemas': (init) =>
+      '/target_schemas': (init?: RequestInit) =>
         init?.method === 'POST' ? jsonResponse({ id: 's2', name: 'Blank' }, 201) : jsonResponse(empty),
       '/imports': empty,
     });
@@ -100,7 +100,7 @@ describe('ProjectDetail: create on every tab, in the project (issue 24.7)', () =
   it('New import reads one of the project’s files and opens the import', async () => {
     const api = stubApi({
       '/projects/p1': PROJECT,
-      '/imports': (init) =>
+      '/imports': (init?: RequestInit) =>
         init?.method === 'POST' ? jsonResponse({ ...IMPORT, status: 'queued' }, 201) : jsonResponse(empty),
       '/files': page([FILE]),
     });
