@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { useStartRun } from '../api/runs.ts';
 import { useDeleteWorkflow, useUpdateWorkflow } from '../api/workflow.ts';
 import { formatAgo, formatDateTime, formatIn } from '../lib/run-management.ts';
+import { formatInZone } from '../lib/schedule-words.ts';
 import { workflowContext } from '../stores/workflow-context.ts';
 import { notify } from './management-notify.ts';
 import { RunStatusBadge } from './runs-status-badge.tsx';
@@ -181,7 +182,7 @@ function WorkflowRow({
             <Code fz="xs">{w.syncFrequency}</Code> · {w.timezone}
           </Text>
           {w.isActive && w.nextRunAt && (
-            <Text size="xs" c="teal.9" title={formatDateTime(w.nextRunAt)}>
+            <Text size="xs" c="teal.9" title={formatInZone(w.nextRunAt, w.timezone)}>
               Next run {formatIn(w.nextRunAt, now)}
             </Text>
           )}

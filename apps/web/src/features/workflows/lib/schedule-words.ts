@@ -38,3 +38,35 @@ export function timeZones(): string[] {
   ];
   return [...new Set([own, 'UTC', ...all].filter(Boolean))];
 }
+
+/** A zone the browser knows, or UTC (a stored zone it cannot format would throw). */
+function knownZone(zone: string | null | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * A scheduled time in the zone the schedule runs in, with that zone named: "Wed 25 Nov, 09:00
+ * Europe/Berlin" (a time without its zone is a guess for whoever reads it elsewhere).
+ */
+export function formatInZone(iso: string | null | undefined, zone: string | null | undefined): string {
+  if (!iso) return '—';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '—';
+  const timeZone = knownZone(zone);
+  const text = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(at);
+  return `${text} ${timeZone}`;
+}

@@ -5,7 +5,6 @@ import {
   Chip,
   Divider,
   Group,
-  Select,
   Stack,
   Switch,
   Text,
@@ -15,13 +14,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import type { TWorkflow, TWorkflowRun, TWorkflowVersion } from '@mapwright/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { getWorkflowRun, useStartRun, useWorkflowRuns } from '../../api/runs.ts';
 import type { TSettings } from '../../hooks/use-builder.ts';
-import { formatDateTime, formatDuration, formatRelative, triggerLabel } from '../../lib/run-management.ts';
-import { SCHEDULE_PRESETS, scheduleInWords, timeZones } from '../../lib/schedule-words.ts';
+import { formatDuration, formatRelative, triggerLabel } from '../../lib/run-management.ts';
+import { formatInZone, SCHEDULE_PRESETS, scheduleInWords } from '../../lib/schedule-words.ts';
 import { setShownRun } from '../../stores/test-runs-store.ts';
 import { RunStatusBadge } from '../runs-status-badge.tsx';
+import { TimeZoneSelect } from './time-zone-select.tsx';
 import { VersionsList } from './versions-list.tsx';
 
 function RunsList({
@@ -111,7 +110,6 @@ export function WorkflowPanel({
   onOpenVersion: (v: TWorkflowVersion) => void;
 }) {
   const words = scheduleInWords(settings.syncFrequency);
-  const zones = useMemo(timeZones, []);
   const start = useStartRun();
   return (
     <Stack gap="sm" p="sm">
@@ -156,14 +154,9 @@ export function WorkflowPanel({
           ))}
         </Group>
       </Chip.Group>
-      <Select
-        size="xs"
-        label="Time zone"
-        searchable
-        data={zones}
+      <TimeZoneSelect
         value={settings.timezone}
-        onChange={(v) => v && onSettings({ ...settings, timezone: v })}
-        allowDeselect={false}
+        onChange={(timezone) => onSettings({ ...settings, timezone })}
       />
       <Switch
         label="Active: run on this schedule"
@@ -174,7 +167,7 @@ export function WorkflowPanel({
           !saved
             ? 'Save the workflow first.'
             : saved.isActive && saved.nextRunAt
-              ? `${saved.scheduleText} · next run ${formatDateTime(saved.nextRunAt)}`
+              ? `${saved.scheduleText} · next run ${formatInZone(saved.nextRunAt, saved.timezone)}`
               : dirty
                 ? 'Turning it on saves your changes first.'
                 : undefined
