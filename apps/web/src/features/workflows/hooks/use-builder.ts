@@ -34,7 +34,8 @@ export interface TSettings {
 }
 
 const settingsOf = (w: TWorkflow | undefined): TSettings => ({
-  name: w?.name ?? 'Untitled workflow',
+  // a new workflow has no name until the person gives one: never saved under a placeholder
+  name: w?.name ?? '',
   syncFrequency: w?.syncFrequency ?? DEFAULT_SYNC_FREQUENCY,
   timezone: w?.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIMEZONE),
 });
@@ -67,11 +68,11 @@ export function useBuilder(saved: TWorkflow | undefined) {
     );
   }, [graph, settings, saved]);
 
-  const body = (isComplete: boolean) => {
+  const body = (isComplete: boolean, name = settings.name) => {
     const g = toStored(graph);
     const final = finalNodeOf(g);
     return {
-      name: settings.name,
+      name: name.trim(),
       nodes: g.nodes,
       edges: g.edges,
       syncFrequency: settings.syncFrequency,
@@ -87,9 +88,14 @@ export function useBuilder(saved: TWorkflow | undefined) {
     navigate(`/workflows/${id}`, { replace: true });
   }
 
-  /** Saves (complete, or a draft when asked); a new workflow moves to its own URL. */
-  async function save(opts: { draft?: boolean; extra?: { isActive?: boolean } } = {}): Promise<TWorkflow> {
-    const b = { ...body(!opts.draft), ...(opts.draft ? { isActive: false } : {}), ...opts.extra };
+  /**
+   * Saves (complete, or a draft when asked); a new workflow moves to its own URL. `name`: the one
+   * just asked for (the settings' state has not caught up yet).
+   */
+  async function save(
+    opts: { draft?: boolean; extra?: { isActive?: boolean }; name?: string } = {},
+  ): Promise<TWorkflow> {
+    const b = { ...body(!opts.draft, opts.name), ...(opts.draft ? { isActive: false } : {}), ...opts.extra };
     const w = saved
       ? await update.mutateAsync({ id: saved.id, body: b })
       : await create.mutateAsync({ ...b, sourceApp: SAMPLE_SOURCE_APP, prompt: '', urlString: '' });
@@ -103,8 +109,9 @@ export function useBuilder(saved: TWorkflow | undefined) {
    * Test-runs the graph on screen (saved or not), or one node with the nodes it needs. A new
    * workflow is saved as a draft first: a run belongs to a workflow.
    */
-  async function testRun(nodeId?: string): Promise<TWorkflowRun> {
-    const id = saved?.id ?? (await create.mutateAsync({ ...body(false), sourceApp: SAMPLE_SOURCE_APP })).id;
+  async function testRun(nodeId?: string, name?: string): Promise<TWorkflowRun> {
+    const id =
+      saved?.id ?? (await create.mutateAsync({ ...body(false, name), sourceApp: SAMPLE_SOURCE_APP })).id;
     const g = toStored(graph);
     const run = await test.mutateAsync({ workflowId: id, body: { nodes: g.nodes, edges: g.edges, nodeId } });
     setShownRun(id, run);

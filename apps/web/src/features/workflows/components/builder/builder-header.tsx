@@ -46,6 +46,7 @@ export function BuilderHeader({
           aria-label="Workflow name"
           variant="unstyled"
           value={name}
+          placeholder="Name this workflow"
           onChange={(e) => onName(e.currentTarget.value)}
           styles={{ input: { fontSize: 24, fontWeight: 700, height: 36 } }}
           maw={560}

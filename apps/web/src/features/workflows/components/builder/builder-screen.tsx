@@ -29,6 +29,7 @@ import { BuilderHeader } from './builder-header.tsx';
 import { WorkflowCanvas } from './canvas.tsx';
 import { CustomNodePanel } from './custom-node-panel.tsx';
 import { FinalNodePanel } from './final-node-panel.tsx';
+import { NamePrompt } from './name-prompt.tsx';
 import { Palette } from './palette.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
 
@@ -56,6 +57,14 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
   const sourceApp = saved?.sourceApp ?? SAMPLE_SOURCE_APP;
   const selected = b.graph.nodes.find((n) => n.id === b.selectedId);
   const run = b.shownRun;
+  // the action waiting for a new workflow's name (its first save or test run)
+  const [asking, setAsking] = useState<{ action: string; go: (name: string) => void } | null>(null);
+
+  /** Runs `go` now, or once the workflow has a name (asked for in a prompt). */
+  function withName(action: string, go: (name?: string) => void) {
+    if (b.settings.name.trim()) go();
+    else setAsking({ action, go });
+  }
 
   function addEndpoint(app: string, ep: TCatalogueEndpoint, position?: { x: number; y: number }) {
     const { graph, id } = addEndpointNode(b.graph, ep, app, position);
@@ -64,20 +73,20 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
     if (!position) setFitKey((k) => k + 1);
   }
 
-  async function save(draft = false) {
+  async function save(draft = false, name?: string) {
     setProblem(null);
     try {
-      await b.save({ draft });
+      await b.save({ draft, name });
       notifications.show({ color: 'green', message: draft ? 'Saved as a draft' : 'Workflow saved' });
     } catch (e) {
       setProblem({ message: messageOf(e), canDraft: !draft && e instanceof ApiError && e.status === 422 });
     }
   }
 
-  async function test(nodeId?: string) {
+  async function test(nodeId?: string, name?: string) {
     setProblem(null);
     try {
-      const r = await b.testRun(nodeId);
+      const r = await b.testRun(nodeId, name);
       const ok = r.status === 'succeeded';
       // no schema to check against: the run says nothing about validity
       const valid = hasSchemaToCheck(finalSchemaOf(b.graph.nodes)) ? r.outputValid : null;
@@ -127,9 +136,21 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
           b.setGraph(autoLayout(b.graph));
           setFitKey((k) => k + 1);
         }}
-        onTest={() => test()}
-        onSave={(draft) => save(draft)}
+        onTest={() => withName('Test run', (name) => test(undefined, name))}
+        onSave={(draft) => withName(draft ? 'Save as draft' : 'Save', (name) => save(draft, name))}
       />
+      {asking && (
+        <NamePrompt
+          opened
+          action={asking.action}
+          onCancel={() => setAsking(null)}
+          onName={(name) => {
+            b.setSettings({ ...b.settings, name });
+            setAsking(null);
+            asking.go(name);
+          }}
+        />
+      )}
       {problem && (
         <Alert
           color="red"
@@ -141,7 +162,12 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{problem.message}</Text>
             {problem.canDraft && (
-              <Button size="xs" variant="white" color="red" onClick={() => save(true)}>
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                onClick={() => withName('Save as draft', (name) => save(true, name))}
+              >
                 Save as draft
               </Button>
             )}
@@ -178,7 +204,7 @@ function Builder({ saved, apps }: { saved: TWorkflow | undefined; apps: TSourceA
               testing={b.testingNode === selected.id}
               onChange={(patch) => b.setGraph((g) => updateNodeData<TCustomNode>(g, selected.id, patch))}
               onMakeFirst={() => b.setGraph((g) => makeFirstNode(g, selected.id))}
-              onTest={() => test(selected.id)}
+              onTest={() => withName('Test run', (name) => test(selected.id, name))}
               onDelete={() => {
                 b.setGraph((g) => removeNode(g, selected.id));
                 b.setSelectedId(null);
