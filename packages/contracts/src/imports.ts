@@ -26,6 +26,19 @@ export const ZImportColumn = z.object({
   null_rate: z.number(),
   distinct_count: z.number().int(),
   examples: z.array(z.unknown()),
+  /** what the values are: date, money, email, phone, country, id, text… (from a sample) */
+  semantic: z.string().optional(),
+  /** ways the values are written side by side (dates, money, numbers, phones), most used first */
+  formats: z.array(z.object({ shape: z.string(), example: z.string(), count: z.number().int() })).optional(),
+  /** spellings that look like one value (case, spacing, accents, a country's name and code) */
+  variants: z
+    .array(
+      z.object({
+        canonical: z.string(),
+        values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+      }),
+    )
+    .optional(),
 });
 export type TImportColumn = z.infer<typeof ZImportColumn>;
 
@@ -68,6 +81,30 @@ export const ZImportListQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(50),
   project_id: z.uuid().optional(),
 });
+export const ZImportValuesQuery = z.object({
+  column: z.string().min(1).max(1000),
+  /** only values containing this text (any case) */
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const ZImportValues = z.object({
+  column: z.string(),
+  /** distinct values matching the search */
+  distinct: z.number().int(),
+  /** most frequent first */
+  values: z.array(z.object({ value: z.string().nullable(), count: z.number().int() })),
+});
+export type TImportValues = z.infer<typeof ZImportValues>;
+export const ZImportDuplicates = z.object({
+  /** rows that repeat an earlier row exactly */
+  duplicates: z.number().int(),
+  /** the largest groups of identical rows: their row indexes and source lines (first five) */
+  groups: z.array(
+    z.object({ count: z.number().int(), rows: z.array(z.number().int()), lines: z.array(z.number().int()) }),
+  ),
+});
+export type TImportDuplicates = z.infer<typeof ZImportDuplicates>;
+
 export const ZImportRowsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(500).default(100),

@@ -6,4 +6,5 @@ export {
   parseLooseNumber,
   valueFormatOf,
 } from './formats.ts';
+export { type ColumnInsights, columnInsights, countryOf, keyOf, type SemanticType } from './insights.ts';
 export { createProfiler, type ProfileOptions, type Profiler, profileRecords } from './profiler.ts';

@@ -234,6 +234,9 @@ export async function deleteDataset(ctx: DatasetCtx, orgId: string, id: string) 
  * thousand values, not millions), and per column the exact null count and an estimate of
  * the distinct count over every row, computed natively.
  */
+/** Up to this many rows the profile counts distinct values exactly. */
+const EXACT_DISTINCT_ROWS = 1_000_000;
+
 export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize = 20_000) {
   if (!ds.files.length || ds.layout !== 'columns') return { sample: [], stats: [] };
   const paths = await Promise.all(ds.files.map((f) => localFile(ctx, f)));
@@ -242,8 +245,10 @@ export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize 
   // every k-th row: an even spread over the file, in the same single pass as the counts
   const step = Math.max(1, Math.ceil(ds.rowCount / sampleSize));
   const columns = names.map(ident).join(', ');
+  // exact distinct counts while they are cheap; HyperLogLog (within a few percent) beyond
+  const distinct = ds.rowCount <= EXACT_DISTINCT_ROWS ? 'count(DISTINCT %)' : 'approx_count_distinct(%)';
   const aggregates = names
-    .map((n) => `count(${ident(n)})::BIGINT, approx_count_distinct(${ident(n)})::BIGINT`)
+    .map((n) => `count(${ident(n)})::BIGINT, ${distinct.replace('%', ident(n))}::BIGINT`)
     .join(', ');
   return withDuckDb(ctx.config?.DATA_DIR, async (c) => {
     const r = await c.runAndReadAll(
@@ -256,8 +261,7 @@ export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize 
       for (let i = 0; i < names.length; i++) setOwn(record, names[i]!, values[i] ?? null);
       return record;
     });
-    // HyperLogLog: exact for small counts, within a few percent for large ones (3× cheaper
-    // than an exact count); never more than the values there are
+    // never more than the values there are
     const stats = names.map((name, i) => ({
       name,
       nulls: ds.rowCount - Number(a[2 * i] ?? 0),
@@ -266,4 +270,5 @@ export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize 
     return { sample, stats };
   });
 }
+export { columnValueCounts, duplicateRows } from './column-stats.ts';
 export { type CsvField, writeJsonFieldsCsv } from './csv-export.ts';

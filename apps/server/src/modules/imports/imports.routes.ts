@@ -1,11 +1,14 @@
 import {
   ZCreateImportRequest,
   ZImport,
+  ZImportDuplicates,
   ZImportListQuery,
   ZImportPage,
   ZImportProblemPage,
   ZImportRowPage,
   ZImportRowsQuery,
+  ZImportValues,
+  ZImportValuesQuery,
 } from '@mapwright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -82,6 +85,31 @@ export async function importsRoutes(app: FastifyInstance) {
       },
     },
     (req) => importsService.importProblemsPage(app.ctx, principalOf(req), req.params.id, req.query),
+  );
+  r.get(
+    '/imports/:id/values',
+    {
+      schema: {
+        tags,
+        summary: "A column's values with their counts over every row, most frequent first (searchable)",
+        params: ZId,
+        querystring: ZImportValuesQuery,
+        response: { 200: ZImportValues },
+      },
+    },
+    (req) => importsService.importValues(app.ctx, principalOf(req), req.params.id, req.query),
+  );
+  r.get(
+    '/imports/:id/duplicates',
+    {
+      schema: {
+        tags,
+        summary: 'Rows that repeat an earlier row exactly, with the source lines of the largest groups',
+        params: ZId,
+        response: { 200: ZImportDuplicates },
+      },
+    },
+    (req) => importsService.importDuplicates(app.ctx, principalOf(req), req.params.id),
   );
   r.post(
     '/imports/:id/cancel',

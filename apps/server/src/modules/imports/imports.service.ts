@@ -4,12 +4,14 @@ import type { AppContext, Principal } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { importChunks, importProblems, imports, tasks } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
-import { FieldError, notFound } from '../../lib/errors.ts';
+import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import {
+  columnValueCounts,
   type DatasetCtx,
   deleteDataset,
+  duplicateRows,
   findDataset,
   readDatasetRecordsJson,
   readDatasetRows,
@@ -211,6 +213,35 @@ export async function importRecordsJson(
     return JSON.stringify((await legacyRows(ctx.db, imp.id, from, to)).map((r) => r.record));
   const ds = await findDataset(ctx.db, imp.organizationId, imp.datasetId);
   return ds ? readDatasetRecordsJson(ctx, ds, from, to) : '[]';
+}
+
+/** The dataset of a finished import (one stored before datasets cannot answer native questions). */
+async function datasetOfImport(ctx: AppContext, imp: ImportRow) {
+  const ds = imp.datasetId ? await findDataset(ctx.db, imp.organizationId, imp.datasetId) : null;
+  if (!ds) throw new AppError(409, 'This import has no stored rows to count yet: run it (again) first');
+  return ds;
+}
+
+/** A column's values with their counts, most frequent first, optionally only those containing `search`. */
+export async function importValues(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  q: { column: string; search?: string; limit: number },
+) {
+  const { imp } = await load(ctx, p.orgId, id);
+  const columns = (imp.columns as TImport['columns']) ?? [];
+  if (!columns.some((c) => c.path === q.column))
+    throw new FieldError(['query', 'column'], `The import has no column "${q.column}"`);
+  const ds = await datasetOfImport(ctx, imp);
+  const r = await columnValueCounts(ctx, ds, q.column, { search: q.search, limit: q.limit });
+  return { column: q.column, ...r };
+}
+
+/** Rows that repeat an earlier row exactly, with the lines of the largest groups. */
+export async function importDuplicates(ctx: AppContext, p: Principal, id: string) {
+  const { imp } = await load(ctx, p.orgId, id);
+  return duplicateRows(ctx, await datasetOfImport(ctx, imp), 20);
 }
 
 /** A page of the import's rows. */

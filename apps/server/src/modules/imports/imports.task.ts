@@ -1,5 +1,5 @@
 import type { TImportColumn } from '@mapwright/contracts';
-import { createProfiler, type FieldProfile } from '@mapwright/engine';
+import { columnInsights, createProfiler, type FieldProfile } from '@mapwright/engine';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { fileVersions, importProblems, imports } from '../../db/schema.ts';
@@ -18,6 +18,8 @@ import { detectCsv, type ImportFormat, parseFile, UnreadableFileError } from './
 /** problems kept with their text; beyond this they are only counted */
 export const MAX_STORED_PROBLEMS = 10_000;
 const PROBLEM_BATCH = 500;
+/** records the column insights of a streamed (Excel, JSON) import look at */
+const INSIGHT_SAMPLE = 20_000;
 
 /** The type a column's values should become, from what the profiler saw in them. */
 export function columnOf(f: FieldProfile): TImportColumn {
@@ -40,6 +42,26 @@ export function columnOf(f: FieldProfile): TImportColumn {
     distinct_count: f.distinctCount,
     examples: f.examples.slice(0, 3),
   };
+}
+
+/**
+ * Adds what the profile warns about to each column (its kind of values, ways of writing them side
+ * by side, spellings of one value), from a sample of records: shares and spellings need a few
+ * thousand values, not every row.
+ */
+export function withInsights(columns: TImportColumn[], sample: readonly unknown[]): TImportColumn[] {
+  return columns.map((c) => {
+    if (c.path.includes('[*]')) return c;
+    const keys = c.path.split('.');
+    const values = sample.map((r) => {
+      let v: unknown = r;
+      for (const k of keys)
+        v = v && typeof v === 'object' && Object.hasOwn(v, k) ? (v as Record<string, unknown>)[k] : undefined;
+      return v === null || v === undefined || typeof v === 'object' ? null : String(v);
+    });
+    const { semantic, formats, variants } = columnInsights(c.name, values);
+    return { ...c, semantic, formats: formats.slice(0, 10), variants: variants.slice(0, 20) };
+  });
 }
 
 type ImportRow = typeof imports.$inferSelect;
@@ -100,7 +122,7 @@ async function importDelimited(
         if (!s || !result.rowCount) return c;
         return { ...c, null_rate: s.nulls / result.rowCount, distinct_count: s.distinct };
       });
-    return { ...result, columns, detected: { ...detected } } satisfies Outcome;
+    return { ...result, columns: withInsights(columns, sample), detected: { ...detected } } satisfies Outcome;
   } finally {
     await file.release();
   }
@@ -118,6 +140,8 @@ async function importRecords(
   let problemCount = 0;
   let problems: Problem[] = [];
   const profiler = createProfiler();
+  // the first records, for the column insights (a streamed file has no cheaper even sample)
+  const sample: unknown[] = [];
   try {
     const { detected, items } = await parseFile(
       imp.format as ImportFormat,
@@ -129,6 +153,7 @@ async function importRecords(
       if (signal.aborted) throw signal.reason;
       if (item.kind === 'record') {
         profiler.add(item.record);
+        if (sample.length < INSIGHT_SAMPLE) sample.push(item.record);
         await writer.append(item.line, item.record);
       } else {
         problemCount++;
@@ -146,7 +171,7 @@ async function importRecords(
       datasetId: ds.id,
       rowCount: ds.rowCount,
       problemCount,
-      columns: profiler.result().fields.map(columnOf),
+      columns: withInsights(profiler.result().fields.map(columnOf), sample),
       detected: { ...detected },
     } satisfies Outcome;
   } catch (err) {

@@ -31,6 +31,7 @@ import { useCreateImport } from '../api/create-import.ts';
 import { useDeleteImport } from '../api/delete-import.ts';
 import { isFinished, useImport } from '../api/import.ts';
 import { useInferSchemaFromImport } from '../api/infer-schema.ts';
+import { DuplicateRows } from './column-values.tsx';
 import { formatBytes, formatCount, formatDate } from './format.ts';
 import { ImportColumns } from './import-columns.tsx';
 import { ImportProblems } from './import-problems.tsx';
@@ -254,9 +255,15 @@ function ImportView({ imp }: { imp: TImport }) {
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="columns" pt="md">
-              <Paper withBorder radius="md">
-                <ImportColumns columns={imp.columns ?? []} />
-              </Paper>
+              <Stack gap="sm">
+                {imp.status === 'succeeded' && <DuplicateRows importId={imp.id} />}
+                <Paper withBorder radius="md">
+                  <ImportColumns
+                    columns={imp.columns ?? []}
+                    importId={imp.status === 'succeeded' ? imp.id : undefined}
+                  />
+                </Paper>
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="problems" pt="md">
               <Paper withBorder radius="md" p="sm">
