@@ -187,6 +187,8 @@ export type TDroppedValue = z.infer<typeof ZDroppedValue>;
 
 export const ZMapping = z.object({
   index: z.number().int(),
+  /** the record's line in its source file (an import), 1-based; absent for records posted inline */
+  line: z.number().int().optional(),
   source_record: z.unknown(),
   mapped_record: z.unknown(),
   message: z.unknown(),

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findDataset } from '../datasets/datasets.service.ts';
-import { JOB_CHUNK, readRecords } from './records.ts';
+import { JOB_CHUNK, readRecordsWithLines } from './records.ts';
 import { failedPage, RESULT_COLUMNS, resultRange } from './result-rows.ts';
 
 type Row = typeof results.$inferSelect;
@@ -149,17 +149,29 @@ export async function resultSpec(ctx: AppContext, p: Principal, id: string) {
  * Source records at scattered indices (a page of failures): one read per stored chunk they fall
  * in, not one per record.
  */
-async function sourcesAt(ctx: AppContext, job: typeof jobs.$inferSelect, indices: number[]) {
+type TJobRow = typeof jobs.$inferSelect;
+
+/** Whether a job's records come from a file (an import), so that each has a source line to show. */
+const fromFile = (job: TJobRow) => job.inputKind === 'import' && Boolean(job.importId);
+
+/** The source records [from, to), each with its line in the source file when they come from one. */
+async function sourcesWithLines(ctx: AppContext, job: TJobRow, from: number, to: number) {
+  const rows = await readRecordsWithLines(ctx, job, from, to);
+  const file = fromFile(job);
+  return rows.map((r) => ({ record: r.record, line: file ? r.line : undefined }));
+}
+
+async function sourcesAt(ctx: AppContext, job: TJobRow, indices: number[]) {
   const byChunk = new Map<number, number[]>();
   for (const i of indices) {
     const c = Math.floor(i / JOB_CHUNK);
     byChunk.set(c, [...(byChunk.get(c) ?? []), i]);
   }
-  const out = new Map<number, unknown>();
+  const out = new Map<number, { record: unknown; line: number | undefined }>();
   for (const list of byChunk.values()) {
     const lo = Math.min(...list);
-    const records = await readRecords(ctx, job, lo, Math.max(...list) + 1);
-    for (const i of list) out.set(i, records[i - lo]);
+    const rows = await sourcesWithLines(ctx, job, lo, Math.max(...list) + 1);
+    for (const i of list) if (rows[i - lo]) out.set(i, rows[i - lo]!);
   }
   return out;
 }
@@ -183,21 +195,26 @@ export async function resultMappings(
       job!,
       page.map((m) => m.index),
     );
-    const items = page.map((m) => ({
-      ...m,
-      dropped: m.dropped ?? undefined,
-      source_record: sources.get(m.index),
-      ...(spec ? { spec } : {}),
-    }));
+    const items = page.map((m) => {
+      const source = sources.get(m.index);
+      return {
+        ...m,
+        ...(source?.line !== undefined ? { line: source.line } : {}),
+        dropped: m.dropped ?? undefined,
+        source_record: source?.record,
+        ...(spec ? { spec } : {}),
+      };
+    });
     return pageOf(items, total, q.page, q.size);
   }
   const mapped = await resultRange(ctx, r, from, to);
   const sources = mapped.length
-    ? await readRecords(ctx, job!, mapped[0]!.index, mapped[mapped.length - 1]!.index + 1)
+    ? await sourcesWithLines(ctx, job!, mapped[0]!.index, mapped[mapped.length - 1]!.index + 1)
     : [];
   const items = mapped.map((m, i) => ({
     index: m.index,
-    source_record: sources[i],
+    ...(sources[i]?.line !== undefined ? { line: sources[i]!.line } : {}),
+    source_record: sources[i]?.record,
     mapped_record: m.mapped_record,
     message: m.message,
     ...(m.dropped ? { dropped: m.dropped } : {}),
