@@ -63,13 +63,21 @@ function QuarantinedRecord({ m }: { m: TMapping }) {
       radius="md"
       p="md"
       component="article"
-      aria-label={`Record ${formatCount(m.index + 1)}`}
+      aria-label={`Record ${formatCount(m.index + 1)}${m.line !== undefined ? `, line ${formatCount(m.line)}` : ''}`}
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={3} fz="sm">
-            Record {formatCount(m.index + 1)}
-          </Title>
+          <Group gap={6} wrap="nowrap">
+            <Title order={3} fz="sm">
+              Record {formatCount(m.index + 1)}
+            </Title>
+            {/* the line of the source file: what the import's problems and the downloads say */}
+            {m.line !== undefined && (
+              <Text size="sm" c="dimmed">
+                · line {formatCount(m.line)}
+              </Text>
+            )}
+          </Group>
           <Text size="xs" c="dimmed">
             {errors.length === 1 ? '1 problem' : `${errors.length} problems`}
           </Text>

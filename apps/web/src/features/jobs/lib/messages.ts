@@ -7,6 +7,8 @@ export type TMappingMessage = 'success' | TRecordErrors;
 
 export interface TMapping {
   index: number;
+  /** the record's line in its source file (an import's records); absent for records posted inline */
+  line?: number;
   source_record: unknown;
   mapped_record: unknown;
   message: unknown;

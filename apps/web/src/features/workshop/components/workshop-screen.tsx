@@ -235,6 +235,12 @@ export function WorkshopScreen({ workshopId, canWrite }: { workshopId: string; c
                   <Title order={2} fz="md">
                     Record {formatCount(index + 1)}
                   </Title>
+                  {/* the number the import's problems and the downloads use too */}
+                  {data.mapping?.line !== undefined && (
+                    <Text size="sm" c="dimmed" ml={-6} data-testid="record-line">
+                      · line {formatCount(data.mapping.line)}
+                    </Text>
+                  )}
                   <Text size="sm" c="dimmed" truncate maw={260}>
                     {recordLabel(state.selectedSourceRecord)}
                   </Text>
