@@ -117,4 +117,22 @@ test('work started in a project stays in it: import from a file row, schema from
   // infer stays on offer
   await page.getByText('Infer from the source', { exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Inferred target schema (JSON Schema)' })).toBeVisible();
+
+  // 5. the pipeline made from the project, on the project's schema, is the project's
+  await page.getByText('Pick an existing schema', { exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Schema' })).toHaveValue(new RegExp(schemaName));
+  await page.getByRole('button', { name: 'Next' }).click();
+  const pipelineName = `CRM contacts ${stamp}`;
+  await page.getByRole('textbox', { name: 'Name' }).fill(pipelineName);
+  await expect(page.getByText(`Target schema: ${schemaName}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Create pipeline' }).click();
+  await expect(page.getByRole('heading', { name: `“${pipelineName}” is ready for review` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.goto(`${projectUrl}?tab=pipelines`);
+  await expect(page.getByRole('tab', { name: 'Pipelines (1)' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pipelines of this project' })).toContainText(pipelineName);
+  // no second schema was made for it: the project still holds the one from its tab
+  await expect(page.getByRole('tab', { name: 'Schemas (1)' })).toBeVisible();
+  await screenshot(page, 'project-paths-pipelines');
 });

@@ -140,7 +140,11 @@ export function NewPipelineWizard() {
         >
           <Stepper.Step label="Source" description="Records to map">
             <StepBody title="Where do the records come from?">
-              <SourcePicker draft={source} onChange={setSource} projectId={projectParam ?? undefined} />
+              <SourcePicker
+                draft={source}
+                onChange={setSource}
+                projectId={project.isError ? undefined : (projectParam ?? undefined)}
+              />
             </StepBody>
           </Stepper.Step>
           <Stepper.Step label="Target schema" description="What records become">
