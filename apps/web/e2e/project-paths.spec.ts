@@ -73,6 +73,15 @@ test('work started in a project stays in it: import from a file row, schema from
   await page.goto(`${projectUrl}?tab=imports`);
   await expect(page.getByRole('tab', { name: 'Imports (1)' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Imports of this project' })).toContainText(CSV_NAME);
+  // New import on the tab offers the project's files (its only one picked)
+  await page.getByRole('button', { name: 'New import' }).click();
+  const newImport = page.getByRole('dialog', { name: 'New import in this project' });
+  await expect(newImport.getByRole('combobox', { name: 'File' })).toHaveValue(`${CSV_NAME} · v1`);
+  await page.waitForTimeout(400); // the modal's opening transition
+  await screenshot(page, 'project-paths-new-import');
+  await expectNoSeriousA11yViolations(page);
+  await newImport.getByRole('button', { name: 'Cancel' }).click();
+  await expect(newImport).toBeHidden();
 
   // 3. a schema made on the Schemas tab, from the project's dataset, joins the project
   await page.getByRole('tab', { name: /Schemas/ }).click();
@@ -135,4 +144,14 @@ test('work started in a project stays in it: import from a file row, schema from
   // no second schema was made for it: the project still holds the one from its tab
   await expect(page.getByRole('tab', { name: 'Schemas (1)' })).toBeVisible();
   await screenshot(page, 'project-paths-pipelines');
+
+  // the file manager across projects has the same Import on each row
+  await page.goto('/file-manager');
+  const everyFile = page.getByTestId('file-manager').getByRole('table', { name: 'Files' });
+  await expect(
+    everyFile
+      .getByRole('row', { name: new RegExp(CSV_NAME) })
+      .getByRole('button', { name: `Import ${CSV_NAME}` }),
+  ).toBeVisible();
+  await screenshot(page, 'project-paths-file-manager');
 });

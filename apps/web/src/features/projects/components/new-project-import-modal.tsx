@@ -106,7 +106,6 @@ function NewImportForm({
           nothingFoundMessage="No file has that name"
           error={fileError ?? files.error?.message}
           withAsterisk
-          data-autofocus
         />
         <TextInput
           label="Name"
@@ -114,6 +113,8 @@ function NewImportForm({
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           maxLength={200}
+          // not on the file: a searchable select opens its list on focus, covering the form
+          data-autofocus
         />
         <Text size="sm" c="dimmed">
           The format, delimiter, encoding and header row are detected; the import page shows what was found.
