@@ -59,4 +59,52 @@ describe('no value lost in silence', () => {
     expect(conf.fields.paid_on.score).toBeLessThan(spec.paid_on.confidence.score);
     expect(conf.fields.paid_on.reason).toContain('lost their value');
   });
+
+  it('groups every failure by type, field and rule in one request; the quarantine pages by group', async () => {
+    // 6,000 records: every 10th amount is no number, every 3rd name is blank
+    const data = Array.from({ length: 6000 }, (_, i) => ({
+      name: i % 3 === 0 ? null : `Person ${i}`,
+      amount: i % 10 === 0 ? `x${i}` : `€${i}.50`,
+      paid_on: '14/10/2023',
+    }));
+    const pipeline = await call('POST', '/api/pipelines', { name: 'Many failures', target_schema: SCHEMA });
+    const job = await call('POST', `/api/pipelines/${pipeline.id}/jobs`, { data });
+    const result = await call('POST', `/api/jobs/${job.id}/run?immediate_return=false`);
+    expect(result.failed).toBe(2400);
+    const groups = await call('GET', `/api/results/${result.id}/errors`);
+    expect(groups.failed).toBe(2400);
+    const byField = Object.fromEntries(
+      groups.types.flatMap((t: { fields: { type: string; field: string; count: number }[] }) =>
+        t.fields.map((f) => [`${f.type} ${f.field}`, f.count]),
+      ),
+    );
+    expect(byField).toEqual({ 'Format Error amount': 600, 'Missing name': 2000 });
+    const amount = groups.types
+      .flatMap((t: { fields: unknown[] }) => t.fields)
+      .find((f: { field: string }) => f.field === 'amount');
+    // one rule however many different values broke it, with samples of the values
+    expect(amount.rules).toEqual([{ rule: 'the value is not a number this transform reads', count: 600 }]);
+    expect(amount.samples.slice(0, 2)).toEqual([
+      { value: 'x0', from: 'source', index: 0 },
+      { value: 'x10', from: 'source', index: 10 },
+    ]);
+
+    const page = await call(
+      'GET',
+      `/api/results/${result.id}/mappings?only_errors=true&field=name&error_type=Missing&size=5&page=2`,
+    );
+    expect(page.total).toBe(2000);
+    expect(page.items.map((m: { index: number }) => m.index)).toEqual([15, 18, 21, 24, 27]);
+    const none = await call(
+      'GET',
+      `/api/results/${result.id}/mappings?only_errors=true&field=name&error_type=Format%20Error`,
+    );
+    expect(none.total).toBe(0);
+    const quoted = await call('GET', `/api/results/${result.id}/mappings?only_errors=true&field=%27%22%3B--`);
+    expect(quoted.total).toBe(0);
+    const stranger = await createUser(t);
+    expect(
+      (await t.as(stranger.token, { method: 'GET', url: `/api/results/${result.id}/errors` })).statusCode,
+    ).toBe(404);
+  });
 });

@@ -55,4 +55,17 @@ test('a value a transform cannot read is never lost in silence: the run and the 
   await closeNotifications(page);
   await screenshot(page, 'output-trust-job');
   await expectNoSeriousA11yViolations(page);
+
+  // the errors are counted on the server; a group's count opens the quarantine on its records
+  const format = page.getByRole('region', { name: 'Format Error' });
+  await expect(format.getByRole('row', { name: /amount/ })).toContainText(
+    'the value is not a number this transform reads',
+  );
+  await format.getByRole('button', { name: 'Show the 1 records with this error on amount' }).click();
+  await expect(page.getByText('Only Format Error on')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article').first().getByLabel('Source record')).toContainText('n/a');
+  await screenshot(page, 'output-trust-quarantine');
+  await page.getByRole('button', { name: 'Show every quarantined record' }).click();
+  await expect(page.getByText('Only Format Error on')).toHaveCount(0);
 });

@@ -197,6 +197,34 @@ export const ZMapping = z.object({
   spec: z.unknown().optional(),
 });
 export const ZMappingPage = zPage(ZMapping);
+
+/** A run's errors by type, then field, then rule: exact counts over every failed record. */
+export const ZErrorGroups = z.object({
+  failed: z.number().int(),
+  types: z.array(
+    z.object({
+      type: z.string(),
+      /** errors of this type (a record failing on two fields counts twice) */
+      count: z.number().int(),
+      fields: z.array(
+        z.object({
+          type: z.string(),
+          field: z.string(),
+          count: z.number().int(),
+          rules: z.array(z.object({ rule: z.string(), count: z.number().int() })),
+          samples: z.array(
+            z.object({
+              value: z.unknown(),
+              from: z.enum(['mapped', 'source', 'missing']),
+              index: z.number().int(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type TErrorGroups = z.infer<typeof ZErrorGroups>;
 export const ZMappingsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(500).default(50),
@@ -209,6 +237,10 @@ export const ZMappingsQuery = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .default(false),
+  /** with only_errors: only records with this error type… */
+  error_type: z.string().min(1).max(200).optional(),
+  /** …and/or an error on this target field */
+  field: z.string().min(1).max(1000).optional(),
 });
 
 export const ZWorkshop = z.object({

@@ -3,6 +3,7 @@ import {
   ZActivityQuery,
   ZCreateJobRequest,
   ZCreatePipelineRequest,
+  ZErrorGroups,
   ZJob,
   ZJobPage,
   ZListQuery,
@@ -293,6 +294,18 @@ export async function pipelinesRoutes(app: FastifyInstance) {
       },
     },
     (req) => resultsService.resultMappings(ctx, principalOf(req), req.params.id, req.query),
+  );
+  r.get(
+    '/results/:id/errors',
+    {
+      schema: {
+        ...R,
+        summary: "The run's validation errors by type, field and rule, with sample values (exact counts)",
+        params: ZId,
+        response: { 200: ZErrorGroups },
+      },
+    },
+    (req) => resultsService.resultErrors(ctx, principalOf(req), req.params.id),
   );
   r.get(
     '/results/:id/files',

@@ -5,6 +5,7 @@ import { chunkRange } from '../../lib/chunks.ts';
 import {
   type DatasetCtx,
   type DatasetRow,
+  failedWith,
   findDataset,
   queryJsonDataset,
   readJsonDatasetRows,
@@ -59,17 +60,58 @@ export async function resultRange(
     .filter((m) => m.index >= from && m.index < to);
 }
 
-/** A page of the result's failed entries (in record order) and how many failed in all. */
-export async function failedPage(ctx: DatasetCtx, r: ResultRow, offset: number, limit: number) {
+export interface ErrorFilter {
+  type?: string;
+  field?: string;
+}
+
+type RecordErrors = Record<string, { error_type: string; error_message: string }>;
+/** The same filter as `failedWith`, for results stored before datasets. */
+function failsWith(e: ResultEntry, f: ErrorFilter) {
+  if (e.message === 'success') return false;
+  const errors = Object.entries((e.message as { record_errors?: RecordErrors } | null)?.record_errors ?? {});
+  return errors.some(
+    ([field, x]) =>
+      (f.field === undefined || field === f.field) && (f.type === undefined || x.error_type === f.type),
+  );
+}
+
+/** A page of the result's failed entries (in record order, optionally one error's) and how many there are. */
+export async function failedPage(
+  ctx: DatasetCtx,
+  r: ResultRow,
+  offset: number,
+  limit: number,
+  filter: ErrorFilter = {},
+) {
   const ds = await datasetOf(ctx, r);
   if (ds) {
-    const { rows, total } = await queryJsonDataset(ctx, ds, 'NOT "valid"', { offset, limit });
+    const { rows, total } = await queryJsonDataset(ctx, ds, failedWith(filter), { offset, limit });
     return { items: rows.map(entryOf), total };
   }
   const failed: ResultEntry[] = [];
+  const any = filter.type === undefined && filter.field === undefined;
   for await (const batch of resultBatches(ctx, r))
-    for (const e of batch) if (e.message !== 'success') failed.push(e);
+    for (const e of batch) if (any ? e.message !== 'success' : failsWith(e, filter)) failed.push(e);
   return { items: failed.slice(offset, offset + limit), total: failed.length };
+}
+
+/** Failed entries by their `index` (a few: samples of each error). */
+export async function entriesAt(ctx: DatasetCtx, r: ResultRow, indices: number[]) {
+  if (!indices.length) return [];
+  const ds = await datasetOf(ctx, r);
+  if (ds) {
+    const list = indices.map((i) => Math.trunc(i)).join(', ');
+    const { rows } = await queryJsonDataset(ctx, ds, `"index" IN (${list})`, {
+      offset: 0,
+      limit: indices.length,
+    });
+    return rows.map(entryOf);
+  }
+  const want = new Set(indices);
+  const out: ResultEntry[] = [];
+  for await (const batch of resultBatches(ctx, r)) for (const e of batch) if (want.has(e.index)) out.push(e);
+  return out;
 }
 
 /** The result's entries in record order, a batch at a time. */

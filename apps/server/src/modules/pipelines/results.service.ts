@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findDataset } from '../datasets/datasets.service.ts';
+import { errorGroups } from './error-groups.ts';
 import { JOB_CHUNK, readRecordsWithLines } from './records.ts';
 import { failedPage, RESULT_COLUMNS, resultRange } from './result-rows.ts';
 
@@ -176,12 +177,25 @@ async function sourcesAt(ctx: AppContext, job: TJobRow, indices: number[]) {
   return out;
 }
 
+/** The run's errors grouped by type, field and rule, exact over every failed record. */
+export async function resultErrors(ctx: AppContext, p: Principal, id: string) {
+  const { r } = await findResult(ctx, p.orgId, id);
+  return errorGroups(ctx, r);
+}
+
 /** A page of mapped records beside their source records, with each one's errors. */
 export async function resultMappings(
   ctx: AppContext,
   p: Principal,
   id: string,
-  q: { page: number; size: number; include_spec: boolean; only_errors: boolean },
+  q: {
+    page: number;
+    size: number;
+    include_spec: boolean;
+    only_errors: boolean;
+    error_type?: string;
+    field?: string;
+  },
 ) {
   const { r } = await findResult(ctx, p.orgId, id);
   const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, r.jobId));
@@ -189,7 +203,10 @@ export async function resultMappings(
   const to = from + q.size;
   const spec = q.include_spec ? toApiSpec(r.spec as unknown as MappingSpec) : undefined;
   if (q.only_errors) {
-    const { items: page, total } = await failedPage(ctx, r, from, q.size);
+    const { items: page, total } = await failedPage(ctx, r, from, q.size, {
+      type: q.error_type,
+      field: q.field,
+    });
     const sources = await sourcesAt(
       ctx,
       job!,

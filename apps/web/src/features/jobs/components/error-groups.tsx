@@ -2,23 +2,34 @@ import { Badge, Button, Code, Group, Paper, Progress, Stack, Table, Text, Title 
 import type { TResult } from '@mapwright/contracts';
 import { IconChecks, IconHourglass } from '@tabler/icons-react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
-import { MAX_SCANNED, useErrorScan } from '../hooks/use-error-scan.ts';
+import { useErrorScan } from '../hooks/use-error-scan.ts';
 import type { TErrorGroup, TSample } from '../lib/error-groups.ts';
 import { formatCount, formatPercent, plural } from '../lib/format.ts';
 
 const TYPE_COLORS: Record<string, string> = {
+  Missing: 'red',
+  'Format Error': 'orange',
   'Type Error': 'orange',
   'Schema Error': 'red',
   'Unique Error': 'grape',
 };
 const TYPE_HINTS: Record<string, string> = {
+  Missing: 'A required field has no value.',
+  'Format Error': 'A value is there, but not in a form the field takes (or the transform could not read it).',
   'Type Error': 'A value is there, but of the wrong type or format.',
   'Schema Error': 'A required field is missing, or the record does not fit the schema.',
   'Unique Error': 'A field that must be unique holds the same value in several records.',
 };
 
 /** The run's validation errors grouped by type and field, with counts and a few sample values. */
-export function ErrorGroups({ run, onShowRecords }: { run: TResult; onShowRecords: () => void }) {
+export function ErrorGroups({
+  run,
+  onShowRecords,
+}: {
+  run: TResult;
+  /** the quarantined records, all of them or those with one error */
+  onShowRecords: (filter?: { type: string; field: string }) => void;
+}) {
   const scan = useErrorScan(run);
   if (!scan.settled)
     return (
@@ -45,10 +56,8 @@ export function ErrorGroups({ run, onShowRecords }: { run: TResult; onShowRecord
         <Text size="sm">
           <b>{plural(run.failed, 'record')}</b> ({formatPercent(run.failed / Math.max(1, run.processed))})
           failed validation and were quarantined.
-          {scan.scanned < run.failed &&
-            ` Counts below cover the first ${formatCount(Math.min(scan.scanned, MAX_SCANNED))} of them.`}
         </Text>
-        <Button variant="light" size="xs" onClick={onShowRecords}>
+        <Button variant="light" size="xs" onClick={() => onShowRecords()}>
           See the quarantined records
         </Button>
       </Group>
@@ -88,6 +97,7 @@ export function ErrorGroups({ run, onShowRecords }: { run: TResult; onShowRecord
                     group={g}
                     failed={Math.max(1, scan.scanned)}
                     color={TYPE_COLORS[t.type] ?? 'gray'}
+                    onShow={() => onShowRecords({ type: t.type, field: g.field })}
                   />
                 ))}
               </Table.Tbody>
@@ -99,7 +109,17 @@ export function ErrorGroups({ run, onShowRecords }: { run: TResult; onShowRecord
   );
 }
 
-function FieldRow({ group, failed, color }: { group: TErrorGroup; failed: number; color: string }) {
+function FieldRow({
+  group,
+  failed,
+  color,
+  onShow,
+}: {
+  group: TErrorGroup;
+  failed: number;
+  color: string;
+  onShow: () => void;
+}) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -120,9 +140,14 @@ function FieldRow({ group, failed, color }: { group: TErrorGroup; failed: number
         </Stack>
       </Table.Td>
       <Table.Td ta="right">
-        <Text size="sm" fw={600}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={onShow}
+          aria-label={`Show the ${formatCount(group.count)} records with this error on ${group.field}`}
+        >
           {formatCount(group.count)}
-        </Text>
+        </Button>
         <Progress
           value={(group.count / failed) * 100}
           color={color}

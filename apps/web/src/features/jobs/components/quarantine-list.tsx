@@ -1,4 +1,4 @@
-import { Badge, Box, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TResult } from '@mapwright/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,16 +11,34 @@ import { isOpen } from '../lib/status.ts';
 
 const PAGE = 10;
 const TYPE_COLORS: Record<string, string> = {
+  Missing: 'red',
+  'Format Error': 'orange',
   'Type Error': 'orange',
   'Schema Error': 'red',
   'Unique Error': 'grape',
 };
 
 /** Records that failed validation: each with why, its source record and what the mapper made of it. */
-export function QuarantineList({ run }: { run: TResult }) {
+export function QuarantineList({
+  run,
+  error,
+  onClearError,
+}: {
+  run: TResult;
+  /** only the records with this error on this field */
+  error?: { type: string; field: string };
+  onClearError?: () => void;
+}) {
   const [page, setPage] = useState(1);
   const settled = !isOpen(run.status);
-  const q = useResultMappings(run.id, { page, size: PAGE, onlyErrors: true }, settled);
+  const q = useResultMappings(run.id, { page, size: PAGE, onlyErrors: true, error }, settled);
+  // a new filter starts at its first page
+  const filterKey = `${error?.type}\u0000${error?.field}`;
+  const [shownFilter, setShownFilter] = useState(filterKey);
+  if (shownFilter !== filterKey) {
+    setShownFilter(filterKey);
+    setPage(1);
+  }
 
   if (run.failed === 0 && settled)
     return (
@@ -40,6 +58,16 @@ export function QuarantineList({ run }: { run: TResult }) {
   const first = (page - 1) * PAGE + 1;
   return (
     <Stack gap="md">
+      {error && (
+        <Group gap="xs">
+          <Badge variant="light" color={TYPE_COLORS[error.type] ?? 'gray'} tt="none" size="lg">
+            Only {error.type} on <Code>{error.field}</Code>
+          </Badge>
+          <Button variant="subtle" size="compact-sm" onClick={onClearError}>
+            Show every quarantined record
+          </Button>
+        </Group>
+      )}
       <Text size="sm" c="dimmed" aria-live="polite">
         Records {formatCount(first)}–{formatCount(first + q.data.items.length - 1)} of{' '}
         {formatCount(q.data.total)} quarantined. Download them all as one file from Downloads → Failed

@@ -15,11 +15,22 @@ export function RunTabs({ run, jobId }: { run: TResult; jobId: string }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as TTab | null;
   const tab: TTab = asked && TABS.includes(asked) ? asked : run.failed > 0 ? 'errors' : 'data';
-  const select = (v: string | null) =>
+  // the quarantine can show one error's records only: ?error_type=…&field=…
+  const errorType = params.get('error_type');
+  const errorField = params.get('field');
+  const error = errorType && errorField ? { type: errorType, field: errorField } : undefined;
+  const select = (v: string | null, filter?: { type: string; field: string }) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
         next.set('tab', v ?? 'errors');
+        if (filter) {
+          next.set('error_type', filter.type);
+          next.set('field', filter.field);
+        } else {
+          next.delete('error_type');
+          next.delete('field');
+        }
         return next;
       },
       { replace: true },
@@ -31,7 +42,7 @@ export function RunTabs({ run, jobId }: { run: TResult; jobId: string }) {
   );
 
   return (
-    <Tabs value={tab} onChange={select} keepMounted={false}>
+    <Tabs value={tab} onChange={(v) => select(v)} keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab
           value="errors"
@@ -56,13 +67,13 @@ export function RunTabs({ run, jobId }: { run: TResult; jobId: string }) {
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="errors" pt="md">
-        <ErrorGroups run={run} onShowRecords={() => select('quarantine')} />
+        <ErrorGroups run={run} onShowRecords={(filter) => select('quarantine', filter)} />
       </Tabs.Panel>
       <Tabs.Panel value="data" pt="md">
         <MappedGrid run={run} jobId={jobId} />
       </Tabs.Panel>
       <Tabs.Panel value="quarantine" pt="md">
-        <QuarantineList run={run} />
+        <QuarantineList run={run} error={error} onClearError={() => select('quarantine')} />
       </Tabs.Panel>
     </Tabs>
   );
