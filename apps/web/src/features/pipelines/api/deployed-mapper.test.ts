@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubApi } from '../../../test/render.tsx';
-import { deployedMapperQueryOptions as lineageOptions } from '../../lineage/api/deployed-mapper.ts';
 import { deployedMapperQueryOptions } from './deployed-mapper.ts';
 
 describe('the deployed mapper query', () => {
@@ -12,7 +11,6 @@ describe('the deployed mapper query', () => {
     vi.stubGlobal('fetch', api.fetch);
     const client = createQueryClient();
     expect(await client.fetchQuery(deployedMapperQueryOptions('p1', null))).toBeNull();
-    expect(await client.fetchQuery(lineageOptions('p1', null))).toBeNull();
     expect(api.calls).toEqual([]);
   });
 
