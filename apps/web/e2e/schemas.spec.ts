@@ -322,3 +322,44 @@ test('the schema map shows which pipeline feeds each field, and a schema in use 
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
 });
+
+test('the field editor sets a format, a pattern and a range, and previews which values pass', async ({
+  page,
+}) => {
+  const name = `E2E Rules ${Date.now()}`;
+  const dialog = await createSchema(page, 'Blank schema', name);
+  await dialog.getByRole('button', { name: 'Create schema' }).click();
+  await expect(page.getByText('All changes saved · version 1')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await rename(page, 'new_field', 'email');
+  await page.getByRole('button', { name: 'Show details of email' }).click();
+  const email = field(page, 'email');
+  await email.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'E-mail address' }).click();
+  await email.getByRole('textbox', { name: 'Try values' }).fill('ada@example.com\nnot-an-email');
+  const preview = email.getByRole('list', { name: 'Preview of email' });
+  await expect(preview.getByRole('listitem')).toHaveCount(2);
+  await expect(preview.getByRole('listitem').first()).toContainText('ada@example.com passes');
+  await expect(preview.getByRole('listitem').nth(1)).toContainText('not-an-email fails');
+
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await rename(page, 'new_field', 'score');
+  await pickType(page, 'score', 'Number');
+  await page.getByRole('button', { name: 'Show details of score' }).click();
+  const score = field(page, 'score');
+  await score.getByRole('textbox', { name: 'Smallest' }).fill('0');
+  await score.getByRole('textbox', { name: 'Largest' }).fill('100');
+  await score.getByRole('textbox', { name: 'Try values' }).fill('50\n101');
+  await expect(score.getByRole('list', { name: 'Preview of score' })).toContainText('101 fails');
+  await screenshot(page, 'schema-field-rules');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved as version 2')).toBeVisible();
+  await page.getByRole('tab', { name: 'JSON' }).click();
+  const json = page.getByRole('textbox', { name: 'Schema JSON' });
+  await expect(json).toContainText('"format": "email"');
+  await expect(json).toContainText('"maximum": 100');
+  await closeNotifications(page);
+  await expectNoSeriousA11yViolations(page);
+});

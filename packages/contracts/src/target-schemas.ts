@@ -68,3 +68,15 @@ export const ZTargetSchemaDiff = z.object({
   changes: z.array(ZSchemaFieldChange),
 });
 export type TTargetSchemaDiff = z.infer<typeof ZTargetSchemaDiff>;
+
+/** Values tried against one field's rules (the field editor's preview). */
+export const ZCheckValuesRequest = z.object({
+  /** the field's JSON Schema (type, format, pattern, range, lengths, enum…) */
+  field: ZJsonSchema,
+  required: z.boolean().default(false),
+  values: z.array(z.unknown()).max(200),
+});
+export const ZCheckValuesResponse = z.object({
+  results: z.array(z.object({ value: z.unknown(), ok: z.boolean(), message: z.string().nullable() })),
+});
+export type TCheckValuesResponse = z.infer<typeof ZCheckValuesResponse>;

@@ -1,4 +1,6 @@
 import {
+  ZCheckValuesRequest,
+  ZCheckValuesResponse,
   ZCreateTargetSchemaRequest,
   ZInferTargetSchemaRequest,
   ZJsonSchema,
@@ -47,6 +49,18 @@ export async function targetSchemasRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => reply.code(201).send(await svc.createSchema(app.ctx, principalOf(req), req.body)),
+  );
+  r.post(
+    '/target_schemas/check_values',
+    {
+      schema: {
+        tags,
+        summary: "Which values one field's rules accept, with the run's own messages for the others",
+        body: ZCheckValuesRequest,
+        response: { 200: ZCheckValuesResponse },
+      },
+    },
+    (req) => svc.checkValues(req.body),
   );
   r.post(
     '/target_schemas/infer',

@@ -1,6 +1,7 @@
 import type { TTargetSchema } from '@mapwright/contracts';
 import {
   createProfiler,
+  createValidator,
   type JsonSchema,
   listTargetFields,
   type MappingSpec,
@@ -261,4 +262,39 @@ export async function schemaUsage(ctx: AppContext, p: Principal, id: string) {
     fed_by: fed.get(f.path) ?? [],
   }));
   return { schema_id: id, pipelines: out, fields };
+}
+
+/**
+ * Values tried against one field: the validator a run uses, on records of that one field, so the
+ * preview says exactly what a run would. A rule that does not compile is a 422 naming the field.
+ */
+export function checkValues(body: { field: Record<string, unknown>; required: boolean; values: unknown[] }) {
+  let validator: ReturnType<typeof createValidator>;
+  try {
+    validator = createValidator({
+      type: 'object',
+      properties: { value: body.field },
+      required: body.required ? ['value'] : [],
+    } as JsonSchema);
+  } catch (err) {
+    throw new FieldError(
+      ['body', 'field'],
+      `The field's rules are not valid JSON Schema: ${(err as Error).message}`,
+    );
+  }
+  const v = validator.validateRecords(body.values.map((value) => (value === undefined ? {} : { value })));
+  return {
+    results: body.values.map((value, i) => {
+      const m = v.messages[i];
+      if (m === 'success') return { value, ok: true, message: null };
+      const errors = Object.values(
+        (m as { record_errors?: Record<string, { error_message: string }> }).record_errors ?? {},
+      );
+      return {
+        value,
+        ok: false,
+        message: errors.map((e) => e.error_message.replace(/^value: /, '')).join('; ') || 'not accepted',
+      };
+    }),
+  };
 }

@@ -28,6 +28,7 @@ import {
   type TFieldType,
   updateField,
 } from '../lib/field-tree.ts';
+import { FieldRules } from './field-rules.tsx';
 
 const TYPE_LABELS: Record<TFieldType, string> = {
   string: 'Text (string)',
@@ -219,6 +220,7 @@ function FieldRow({
               onChange={(e) => set({ nullable: e.currentTarget.checked })}
               size="xs"
             />
+            <FieldRules field={f} onExtra={(extra) => set({ extra })} />
           </Stack>
         </Collapse>
       </Paper>
