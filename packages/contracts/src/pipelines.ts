@@ -194,9 +194,42 @@ export const ZMapping = z.object({
   message: z.unknown(),
   /** values of this record's source that no field could take (absent when there are none) */
   dropped: z.array(ZDroppedValue).optional(),
+  /** a quarantined record edited by hand: mapped_record and message are the fixed ones */
+  fixed: z.boolean().optional(),
   spec: z.unknown().optional(),
 });
 export const ZMappingPage = zPage(ZMapping);
+
+/** Cell edits of one quarantined record: target field path (dots, [n] for list items) → new value. */
+export const ZFixRecordRequest = z.object({
+  changes: z
+    .record(z.string().min(1).max(1000), z.unknown())
+    .refine((c) => Object.keys(c).length > 0 && Object.keys(c).length <= 200, 'between 1 and 200 fields'),
+});
+export const ZFixedRecord = z.object({
+  index: z.number().int(),
+  mapped_record: z.unknown(),
+  message: z.unknown(),
+  valid: z.boolean(),
+});
+/** Find and replace in one field of every quarantined record. */
+export const ZReplaceInFieldRequest = z.object({
+  field: z.string().min(1).max(1000),
+  find: z.string().min(1).max(1000),
+  replace: z.string().max(1000),
+  /** replace only values that are exactly `find` (else every occurrence inside a value) */
+  whole: z.boolean().default(false),
+});
+/** Fixes waiting to be applied to the result. */
+export const ZFixesSummary = z.object({
+  /** records edited */
+  count: z.number().int(),
+  /** of them, how many now pass validation */
+  valid: z.number().int(),
+  /** with a replace: records it changed */
+  changed: z.number().int().optional(),
+});
+export type TFixesSummary = z.infer<typeof ZFixesSummary>;
 
 /** A run's errors by type, then field, then rule: exact counts over every failed record. */
 export const ZErrorGroups = z.object({

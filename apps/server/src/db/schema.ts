@@ -490,6 +490,25 @@ export const resultParts = pgTable(
   (t) => [primaryKey({ columns: [t.resultId, t.partIndex] })],
 );
 
+/**
+ * A quarantined record fixed by hand (cell edits, find and replace), re-validated, waiting to be
+ * applied: applying rewrites the result's files so the record is in the result once, fixed.
+ */
+export const resultFixes = pgTable(
+  'result_fixes',
+  {
+    resultId: uuid('result_id')
+      .notNull()
+      .references(() => results.id, { onDelete: 'cascade' }),
+    recordIndex: integer('record_index').notNull(),
+    mappedRecord: jsonb('mapped_record').$type<Record<string, unknown>>().notNull(),
+    message: jsonb('message').notNull(),
+    valid: boolean('valid').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.recordIndex] })],
+);
+
 /** An editing session on a pipeline's mapper against one job's data. */
 export const workshops = pgTable(
   'workshops',

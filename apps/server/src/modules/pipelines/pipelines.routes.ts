@@ -4,6 +4,9 @@ import {
   ZCreateJobRequest,
   ZCreatePipelineRequest,
   ZErrorGroups,
+  ZFixedRecord,
+  ZFixesSummary,
+  ZFixRecordRequest,
   ZJob,
   ZJobPage,
   ZListQuery,
@@ -13,6 +16,7 @@ import {
   ZPageQuery,
   ZPipeline,
   ZPipelinePage,
+  ZReplaceInFieldRequest,
   ZResult,
   ZResultDetail,
   ZResultFiles,
@@ -30,6 +34,7 @@ import { planBulkDownload, streamBulkZip } from './bulk-download.ts';
 import { codeRoutes } from './code.routes.ts';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, streamOf, writeResult } from './downloads.ts';
 import { dryRun } from './dry-run.ts';
+import * as fixes from './fixes.service.ts';
 import * as jobsService from './jobs.service.ts';
 import * as pipelinesService from './pipelines.service.ts';
 import * as resultsService from './results.service.ts';
@@ -294,6 +299,57 @@ export async function pipelinesRoutes(app: FastifyInstance) {
       },
     },
     (req) => resultsService.resultMappings(ctx, principalOf(req), req.params.id, req.query),
+  );
+  r.get(
+    '/results/:id/fixes',
+    {
+      schema: {
+        ...R,
+        summary: 'Fixes made by hand, waiting to be applied',
+        params: ZId,
+        response: { 200: ZFixesSummary },
+      },
+    },
+    (req) => fixes.fixesSummary(ctx, principalOf(req), req.params.id),
+  );
+  r.patch(
+    '/results/:id/records/:index',
+    {
+      schema: {
+        ...R,
+        summary: 'Fix cells of a quarantined record; it is re-validated at once',
+        params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0) }),
+        body: ZFixRecordRequest,
+        response: { 200: ZFixedRecord },
+      },
+    },
+    (req) => fixes.fixRecord(ctx, principalOf(req), req.params.id, req.params.index, req.body.changes),
+  );
+  r.post(
+    '/results/:id/fixes/replace',
+    {
+      schema: {
+        ...R,
+        summary: 'Find and replace in one field of every quarantined record, re-validating each',
+        params: ZId,
+        body: ZReplaceInFieldRequest,
+        response: { 200: ZFixesSummary },
+      },
+    },
+    (req) => fixes.replaceInField(ctx, principalOf(req), req.params.id, req.body),
+  );
+  r.post(
+    '/results/:id/fixes/apply',
+    {
+      schema: {
+        ...R,
+        summary:
+          'Put the fixes into the result (its files are rewritten; fixed records that pass leave the quarantine)',
+        params: ZId,
+        response: { 200: ZResult },
+      },
+    },
+    (req) => fixes.applyFixes(ctx, principalOf(req), req.params.id),
   );
   r.get(
     '/results/:id/errors',

@@ -1,6 +1,6 @@
 import type { TDroppedValue } from '@mapwright/contracts';
-import { and, asc, eq } from 'drizzle-orm';
-import { resultChunks, type results } from '../../db/schema.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { resultChunks, resultFixes, type results } from '../../db/schema.ts';
 import { chunkRange } from '../../lib/chunks.ts';
 import {
   type DatasetCtx,
@@ -135,4 +135,14 @@ export async function* resultBatches(
     if (!chunk) return;
     yield chunk.mappings.map((m, k) => ({ index: chunk.firstIndex + k, ...m }));
   }
+}
+
+/** The hand fixes (not yet applied) of these records, by index. */
+export async function fixesAt(ctx: DatasetCtx, resultId: string, indices: number[]) {
+  if (!indices.length) return new Map<number, typeof resultFixes.$inferSelect>();
+  const rows = await ctx.db
+    .select()
+    .from(resultFixes)
+    .where(and(eq(resultFixes.resultId, resultId), inArray(resultFixes.recordIndex, indices)));
+  return new Map(rows.map((f) => [f.recordIndex, f]));
 }

@@ -9,7 +9,7 @@ import { assertCanWrite } from '../../plugins/auth.ts';
 import { findDataset } from '../datasets/datasets.service.ts';
 import { errorGroups } from './error-groups.ts';
 import { JOB_CHUNK, readRecordsWithLines } from './records.ts';
-import { failedPage, RESULT_COLUMNS, resultRange } from './result-rows.ts';
+import { failedPage, fixesAt, RESULT_COLUMNS, resultRange } from './result-rows.ts';
 
 type Row = typeof results.$inferSelect;
 
@@ -212,10 +212,18 @@ export async function resultMappings(
       job!,
       page.map((m) => m.index),
     );
+    // a record fixed by hand (not yet applied) shows as fixed
+    const fixes = await fixesAt(
+      ctx,
+      r.id,
+      page.map((m) => m.index),
+    );
     const items = page.map((m) => {
       const source = sources.get(m.index);
+      const fix = fixes.get(m.index);
       return {
         ...m,
+        ...(fix ? { mapped_record: fix.mappedRecord, message: fix.message, fixed: true } : {}),
         ...(source?.line !== undefined ? { line: source.line } : {}),
         dropped: m.dropped ?? undefined,
         source_record: source?.record,
