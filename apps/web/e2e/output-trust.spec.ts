@@ -68,4 +68,23 @@ test('a value a transform cannot read is never lost in silence: the run and the 
   await screenshot(page, 'output-trust-quarantine');
   await page.getByRole('button', { name: 'Show every quarantined record' }).click();
   await expect(page.getByText('Only Format Error on')).toHaveCount(0);
+
+  // fix the cell by hand: re-validated at once, then applied into the result
+  const record = page.getByRole('article').first();
+  await record.getByRole('textbox', { name: 'Fix amount' }).fill('31.5');
+  await record.getByRole('button', { name: 'Save' }).click();
+  await expect(record.getByText('Fixed · passes')).toBeVisible();
+  await expect(page.getByText('1 record fixed: 1 now pass, 0 still fail.')).toBeVisible();
+  await screenshot(page, 'output-trust-fixed');
+  await page.getByRole('button', { name: 'Apply 1 fix to the result' }).click();
+  await expect(page.getByText('Nothing is quarantined')).toBeVisible();
+  const failedStat = page.getByText('Failed', { exact: true }).locator('..');
+  await expect(failedStat).toContainText('0');
+  const fixed = await api(
+    page,
+    'GET',
+    `/results/${(await api(page, 'GET', `/jobs/${job.id}`)).latest_result_id}/mappings?page=1&size=30`,
+  );
+  expect(fixed.items[9].mapped_record.amount).toBe(31.5);
+  await expectNoSeriousA11yViolations(page);
 });

@@ -36,7 +36,7 @@ describe('QuarantineList', () => {
       },
     });
     vi.stubGlobal('fetch', api.fetch);
-    renderWithProviders(<QuarantineList run={run} />);
+    renderWithProviders(<QuarantineList run={run} jobId="j1" />);
     const first = await screen.findByRole('article', { name: 'Record 42, line 43' });
     expect(first.textContent).toContain('Record 42· line 43');
     // a record posted inline has no source line: its number alone

@@ -4,10 +4,12 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
+import { type TJsonSchemaLike, useJobTargetSchema } from '../api/job-target-schema.ts';
 import { useResultMappings } from '../api/result-mappings.ts';
 import { formatCount } from '../lib/format.ts';
 import { recordErrorsOf, type TMapping } from '../lib/messages.ts';
 import { isOpen } from '../lib/status.ts';
+import { FixCell, FixedBadge, FixesBar } from './quarantine-fixes.tsx';
 
 const PAGE = 10;
 const TYPE_COLORS: Record<string, string> = {
@@ -21,10 +23,12 @@ const TYPE_COLORS: Record<string, string> = {
 /** Records that failed validation: each with why, its source record and what the mapper made of it. */
 export function QuarantineList({
   run,
+  jobId,
   error,
   onClearError,
 }: {
   run: TResult;
+  jobId: string;
   /** only the records with this error on this field */
   error?: { type: string; field: string };
   onClearError?: () => void;
@@ -32,6 +36,8 @@ export function QuarantineList({
   const [page, setPage] = useState(1);
   const settled = !isOpen(run.status);
   const q = useResultMappings(run.id, { page, size: PAGE, onlyErrors: true, error }, settled);
+  const schema = useJobTargetSchema(jobId).data;
+  const editable = settled && run.failed > 0;
   // a new filter starts at its first page
   const filterKey = `${error?.type}\u0000${error?.field}`;
   const [shownFilter, setShownFilter] = useState(filterKey);
@@ -73,8 +79,20 @@ export function QuarantineList({
         {formatCount(q.data.total)} quarantined. Download them all as one file from Downloads → Failed
         records.
       </Text>
+      {editable && (
+        <FixesBar
+          run={run}
+          fields={[...new Set(q.data.items.flatMap((m) => Object.keys(recordErrorsOf(m.message))))]}
+        />
+      )}
       {q.data.items.map((m) => (
-        <QuarantinedRecord key={m.index} m={m} />
+        <QuarantinedRecord
+          key={m.index}
+          m={m}
+          resultId={run.id}
+          schema={editable ? schema : undefined}
+          editable={editable}
+        />
       ))}
       {q.data.pages > 1 && (
         <Pager total={q.data.pages} value={page} onChange={setPage} aria-label="Quarantined records pages" />
@@ -83,7 +101,17 @@ export function QuarantineList({
   );
 }
 
-function QuarantinedRecord({ m }: { m: TMapping }) {
+function QuarantinedRecord({
+  m,
+  resultId,
+  schema,
+  editable,
+}: {
+  m: TMapping;
+  resultId: string;
+  schema: TJsonSchemaLike | undefined;
+  editable: boolean;
+}) {
   const errors = Object.entries(recordErrorsOf(m.message));
   return (
     <Paper
@@ -106,9 +134,12 @@ function QuarantinedRecord({ m }: { m: TMapping }) {
               </Text>
             )}
           </Group>
-          <Text size="xs" c="dimmed">
-            {errors.length === 1 ? '1 problem' : `${errors.length} problems`}
-          </Text>
+          <Group gap={6}>
+            {m.fixed && <FixedBadge passes={m.message === 'success'} />}
+            <Text size="xs" c="dimmed">
+              {errors.length === 1 ? '1 problem' : `${errors.length} problems`}
+            </Text>
+          </Group>
         </Group>
         <Stack
           gap={4}
@@ -134,6 +165,20 @@ function QuarantinedRecord({ m }: { m: TMapping }) {
             </Group>
           ))}
         </Stack>
+        {editable && errors.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {errors.map(([field]) => (
+              <FixCell
+                key={`${m.index}-${field}-${JSON.stringify(m.mapped_record)}`}
+                resultId={resultId}
+                index={m.index}
+                field={field}
+                mapped={m.mapped_record}
+                schema={schema}
+              />
+            ))}
+          </SimpleGrid>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <JsonBlock label="Source record" index={m.index} value={m.source_record} />
           <JsonBlock label="Mapped record" index={m.index} value={m.mapped_record} />

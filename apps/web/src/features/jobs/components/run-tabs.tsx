@@ -73,7 +73,7 @@ export function RunTabs({ run, jobId }: { run: TResult; jobId: string }) {
         <MappedGrid run={run} jobId={jobId} />
       </Tabs.Panel>
       <Tabs.Panel value="quarantine" pt="md">
-        <QuarantineList run={run} error={error} onClearError={() => select('quarantine')} />
+        <QuarantineList run={run} jobId={jobId} error={error} onClearError={() => select('quarantine')} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -12,6 +12,8 @@ export interface TMapping {
   source_record: unknown;
   mapped_record: unknown;
   message: unknown;
+  /** fixed by hand in the quarantine, not yet applied */
+  fixed?: boolean;
 }
 
 export function recordErrorsOf(message: unknown): TRecordErrors['record_errors'] {
