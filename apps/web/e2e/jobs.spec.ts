@@ -203,6 +203,8 @@ test('a queued run can be cancelled', async ({ page }) => {
   // first pair alone can finish before the cancel lands, and then there is nothing queued to cancel
   await busyWorkers(page);
   await busyWorkers(page);
+  // engine threads map these fast: a third pair keeps the queue full while the page loads
+  await busyWorkers(page);
   await page.goto(`/job?id=${seed.ledgerJob}`);
   await page.getByRole('button', { name: 'Re-run' }).click();
   await expect(page.getByText('Waiting for a worker…')).toBeVisible();

@@ -1,5 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
+
+/** A switch is flipped where people click it: its track (the input itself is hidden under it). */
+async function flip(sw: Locator) {
+  await sw.locator('xpath=..').click();
+}
 
 // One server for the file: the demo org starts with the seeded, inactive "Sample cards workflow".
 test.describe.configure({ mode: 'serial' });
@@ -62,14 +67,14 @@ test('workflows: schedule, activate, run now, follow the run, a draft that canno
 
   // a draft cannot be active: the server's reason is shown and the switch stays off
   const draftSwitch = page.getByRole('switch', { name: `Active: ${DRAFT}` });
-  await draftSwitch.click({ force: true });
+  await flip(draftSwitch);
   const refused = page.getByRole('alert').filter({ hasText: `“${DRAFT}” cannot be activated` });
   await expect(refused).toContainText('a workflow without nodes cannot be active');
   await expect(draftSwitch).not.toBeChecked();
 
   // activate the sample: its next run is shown
   const active = page.getByRole('switch', { name: `Active: ${SAMPLE}` });
-  await active.click({ force: true });
+  await flip(active);
   await expect(active).toBeChecked();
   await expect(sample).toContainText(/Next run (in|just)/);
 
@@ -124,7 +129,7 @@ test('workflows: schedule, activate, run now, follow the run, a draft that canno
   await expect(manual).toBeVisible();
 
   // deactivate it again: no next run any more
-  await active.click({ force: true });
+  await flip(active);
   await expect(active).not.toBeChecked();
   await expect(sample).not.toContainText('Next run');
   const saved = await api<{ items: { name: string; isActive: boolean }[] }>(page, 'GET', '/workflows');

@@ -100,6 +100,16 @@ describe('dates as people write them', () => {
     expect(s.field('paid').reason).toMatch(/reported as dropped/);
   });
 
+  it('a column of dates written several ways is found for a date target (no one layout needed)', () => {
+    const dates = ['14/10/2023', 'Sep 7 2023', '2023-10-05', '03/10/2023'];
+    const s = suggest(
+      Array.from({ length: 20 }, (_, i) => ({ Signup: dates[i % 4], Note: `note ${i}` })),
+      { signup_date: { type: 'string', format: 'date' } },
+    );
+    expect(s.field('signup_date').sources).toEqual(['Signup']);
+    expect(s.out.records[1]!.signup_date).toBe('2023-09-07');
+  });
+
   it('property: a date written D/M/Y in a day-first column reads back as itself', () => {
     fc.assert(
       fc.property(

@@ -1,3 +1,5 @@
+import { dayMonthOrder } from '../mapper/date-patterns.ts';
+import { parseDate } from '../mapper/dates.ts';
 import { inferColumnType } from '../profile/column-type.ts';
 import type { FieldProfile } from '../profile/types.ts';
 import { isNullLike, normalizeText, stem, valueKeys } from '../values/normalize.ts';
@@ -136,13 +138,25 @@ function isIdLike(p: FieldProfile, numeric: boolean, date: boolean): boolean {
 }
 const MAX_VALUES = 300;
 
+/**
+ * Dates written several ways in one column (14/10/2023 beside Sep 7 2023): the profiler sees no
+ * one layout, but most values read as dates in the column's day/month order. Bare numbers are
+ * not dates here (an epoch or a year would make every id column a date column).
+ */
+function readsAsDates(values: string[]): boolean {
+  const written = values.filter((v) => v.trim() !== '' && !/^[-+]?\d+([.,]\d+)?$/.test(v.trim()));
+  if (written.length < 3 || written.length < 0.8 * values.length) return false;
+  const order = dayMonthOrder(written).order;
+  return written.filter((v) => parseDate(v, order) !== undefined).length >= 0.8 * written.length;
+}
+
 export function sourceFeature(p: FieldProfile): SourceFeature {
   const numeric = p.type === 'number' || p.type === 'integer' || NUMERIC_FORMATS.has(p.format ?? '');
-  const date = p.format === 'date' || p.format === 'date-time';
   const values = (p.distinct?.map((d) => String(d.value)) ?? p.sampleValues ?? p.examples.map(String)).slice(
     0,
     MAX_VALUES,
   );
+  const date = p.format === 'date' || p.format === 'date-time' || (!numeric && readsAsDates(values));
   const categorical = p.distinct !== undefined && p.distinctCount <= 30 && !date;
   const parents = p.path.split('.').slice(0, -1).join(' ');
   return {
