@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
-import { api, closeNotifications, waitForRun } from './workshop-helpers.ts';
+import { api, closeNotifications, valueIn, waitForRun } from './workshop-helpers.ts';
 
 // Issue 24's walk: a messy CRM export from upload to a fixed and re-run quarantine, where every
 // source value either reaches the output or is counted and shown as an error.
@@ -63,6 +63,9 @@ test('a messy CRM export: warned about, mapped, nothing lost, its failures fixed
   const job = await api(page, 'POST', `/pipelines/${pipeline.id}/jobs`, { import_id: imp.id });
   await page.goto(`/workshop?pipeline=${pipeline.id}`);
   await waitForRun(page);
+  // the first record mapped: "Smith, Sarah" split as people write it
+  await expect(valueIn(page, 'first_name')).toHaveText('Sarah', { timeout: 20_000 });
+  await expect(valueIn(page, 'last_name')).toHaveText('Smith');
   await closeNotifications(page);
   await screenshot(page, 'messy-crm-workshop');
 

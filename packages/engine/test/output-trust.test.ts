@@ -110,6 +110,16 @@ describe('dates as people write them', () => {
     expect(s.out.records[1]!.signup_date).toBe('2023-09-07');
   });
 
+  it('amounts written several ways (symbols, codes, bare) count as numbers: a sure match, read whole', () => {
+    const amounts = ['€799.41', '$1,200.50', 'USD 15.00', '42'];
+    const s = suggest(
+      Array.from({ length: 20 }, (_, i) => ({ Amount: amounts[i % 4] })),
+      { amount: { type: 'number' } },
+    );
+    expect(s.field('amount').confidence).toBeGreaterThan(0.75);
+    expect(s.out.records.slice(0, 4).map((r) => r.amount)).toEqual([799.41, 1200.5, 15, 42]);
+  });
+
   it('property: a date written D/M/Y in a day-first column reads back as itself', () => {
     fc.assert(
       fc.property(

@@ -1,5 +1,6 @@
 import { dayMonthOrder } from '../mapper/date-patterns.ts';
 import { parseDate } from '../mapper/dates.ts';
+import { parseNumber } from '../mapper/values.ts';
 import { inferColumnType } from '../profile/column-type.ts';
 import type { FieldProfile } from '../profile/types.ts';
 import { isNullLike, normalizeText, stem, valueKeys } from '../values/normalize.ts';
@@ -150,12 +151,26 @@ function readsAsDates(values: string[]): boolean {
   return written.filter((v) => parseDate(v, order) !== undefined).length >= 0.8 * written.length;
 }
 
+/**
+ * Amounts written as text several ways (€799.41 beside USD 15.00 beside 42): no one format, but
+ * nearly every value reads as a number and most carry a currency (a symbol or an ISO 4217 code)
+ * or thousands separators — money, not codes or ids.
+ */
+function readsAsAmounts(values: string[]): boolean {
+  const written = values.filter((v) => v.trim() !== '');
+  if (written.length < 3) return false;
+  const reads = written.filter((v) => parseNumber(v) !== undefined).length;
+  const marked = written.filter((v) => /[$€£¥₹]|(^|\s)[A-Z]{3}(\s|$)|\d,\d{3}/.test(v)).length;
+  return reads >= 0.9 * written.length && marked >= 0.5 * written.length;
+}
+
 export function sourceFeature(p: FieldProfile): SourceFeature {
-  const numeric = p.type === 'number' || p.type === 'integer' || NUMERIC_FORMATS.has(p.format ?? '');
+  const typed = p.type === 'number' || p.type === 'integer' || NUMERIC_FORMATS.has(p.format ?? '');
   const values = (p.distinct?.map((d) => String(d.value)) ?? p.sampleValues ?? p.examples.map(String)).slice(
     0,
     MAX_VALUES,
   );
+  const numeric = typed || (p.type === 'string' && readsAsAmounts(values));
   const date = p.format === 'date' || p.format === 'date-time' || (!numeric && readsAsDates(values));
   const categorical = p.distinct !== undefined && p.distinctCount <= 30 && !date;
   const parents = p.path.split('.').slice(0, -1).join(' ');

@@ -1,3 +1,4 @@
+import { bucketOf } from '../../../lib/confidence.ts';
 /**
  * The deployed mapper as GET /pipelines/{id}/mapper gives it (the spec form of api-pipelines.md,
  * one entry per target path) read into one record per target field, with its type from the
@@ -42,14 +43,6 @@ function transformOf(e: TSpecEntry, sources: string[]): TTransform {
   if (sources.length === 0) return { kind: 'constant' };
   if (sources.length > 1) return { kind: 'concat', separator: ' ' };
   return { kind: 'copy' };
-}
-
-function bucketOf(c: number): string {
-  if (c >= 0.9) return 'Very High';
-  if (c >= 0.75) return 'High';
-  if (c >= 0.5) return 'Medium';
-  if (c >= 0.25) return 'Low';
-  return 'Very Low';
 }
 
 type TSchemaNode = Record<string, unknown>;

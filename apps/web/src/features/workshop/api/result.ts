@@ -1,4 +1,4 @@
-import type { TResult } from '@mapwright/contracts';
+import type { TErrorGroups, TResult } from '@mapwright/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http, required } from '../../../lib/http.ts';
 import { resultKey } from './keys.ts';
@@ -18,3 +18,24 @@ export const resultQueryOptions = (id: string) =>
   });
 export const useResult = (id: string | null) =>
   useQuery({ ...resultQueryOptions(id ?? ''), enabled: Boolean(id) });
+
+/**
+ * Exact failing records per target field of an ended run (GET /results/{id}/errors, summed over
+ * error types): what a field's confidence is lowered by.
+ */
+export const useFieldFailures = (result: TResult | null | undefined) =>
+  useQuery({
+    queryKey: [...resultKey(result?.id ?? ''), 'field-failures'],
+    queryFn: async () => {
+      const groups = required(await http.get<TErrorGroups>(`/results/${result!.id}/errors`));
+      const out: Record<string, number> = {};
+      for (const t of groups.types)
+        for (const f of t.fields) {
+          const target = f.field.replace(/\[\d+\]/g, '[*]');
+          out[target] = (out[target] ?? 0) + f.count;
+        }
+      return out;
+    },
+    enabled: Boolean(result && !isRunning(result.status) && result.failed > 0),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconDots, IconMessage2, IconPencil, IconWand } from 
 import { forwardRef } from 'react';
 import type { TFieldRow } from '../lib/field-rows.ts';
 import { typeLabel } from '../lib/field-rows.ts';
-import { formatCount, plural } from '../lib/format.ts';
+import { formatCount, formatPercent, plural } from '../lib/format.ts';
 import { needsReview, suggestionState } from '../lib/suggestion.ts';
 import { mappingWords, type TTransform } from '../lib/transform-words.ts';
 import { ConfidenceBadge, UnmappedBadge } from './confidence-badge.tsx';
@@ -175,7 +175,15 @@ export const FieldRow = forwardRef<
       </div>
       <div className={classes.meta}>
         {mapping && !row.unmapped ? (
-          <ConfidenceBadge bucket={mapping.bucket} confidence={mapping.confidence} reason={mapping.reason} />
+          <ConfidenceBadge
+            bucket={row.runConfidence?.bucket ?? mapping.bucket}
+            confidence={row.runConfidence?.score ?? mapping.confidence}
+            reason={
+              row.runConfidence
+                ? `${mapping.reason} Lowered from ${formatPercent(mapping.confidence)}: in the last run ${formatPercent(row.runConfidence.share)} of records failed on this field or lost their value to it.`
+                : mapping.reason
+            }
+          />
         ) : (
           <UnmappedBadge />
         )}

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, SegmentedControl, Stack, Tabs, Text, Title } from 
 import { IconAlertTriangle, IconCircleCheck, IconEye } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
+import { useFieldFailures } from '../api/result.ts';
 import { useWorkshopActions } from '../hooks/use-workshop-actions.ts';
 import { useWorkshopState } from '../hooks/use-workshop-state.ts';
 import { buildFieldRows, otherErrors, recordErrors } from '../lib/field-rows.ts';
@@ -71,6 +72,7 @@ export function WorkshopScreen({ workshopId, canWrite }: { workshopId: string; c
   const searchRef = useRef<HTMLDivElement>(null);
   const index = state.selectedSourceIndex;
 
+  const fieldFailures = useFieldFailures(data.shownResult);
   const rows = useMemo(
     () =>
       buildFieldRows({
@@ -81,8 +83,11 @@ export function WorkshopScreen({ workshopId, canWrite }: { workshopId: string; c
         failures: data.failures,
         droppedByField: data.shownResult?.dropped_by_field,
         droppedHere: data.mapping?.dropped,
+        run: data.shownResult
+          ? { processed: data.shownResult.processed, failuresByField: fieldFailures.data ?? {} }
+          : undefined,
       }),
-    [draft, data.mapping, data.failures, data.shownResult],
+    [draft, data.mapping, data.failures, data.shownResult, fieldFailures.data],
   );
   const selectedRow = rows.find((r) => r.field.path === inputs.selectedField) ?? null;
   const sources = useMemo(() => sourceFields(state.pipeline?.source_schema), [state.pipeline]);

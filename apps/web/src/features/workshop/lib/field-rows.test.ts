@@ -57,6 +57,23 @@ describe('field rows', () => {
     ]);
   });
 
+  it("lowers a suggestion's confidence by the records that failed on it or lost their value to it", () => {
+    const run = buildFieldRows({
+      fields,
+      mappings: [m('full_name', 0.95), m('email', 1), m('amount', 0.9)],
+      mapped: {},
+      message: 'success',
+      failures: new Map(),
+      droppedByField: { amount: 10 },
+      run: { processed: 200, failuresByField: { email: 193 } },
+    });
+    const by = Object.fromEntries(run.map((r) => [r.field.path, r.runConfidence]));
+    // "Very High · 100%" beside "Fails in 193 records" is what issue 24 found: no longer
+    expect(by.email).toEqual({ score: 0.035, bucket: 'Very Low', share: 0.965 });
+    expect(by.amount).toEqual({ score: 0.855, bucket: 'High', share: 0.05 });
+    expect(by.full_name).toBeNull();
+  });
+
   it('filters to low confidence, failing and unapproved fields, and counts each', () => {
     expect(rows.filter((r) => matchesFilter(r, 'failing')).map((r) => r.field.path)).toEqual([
       'email',

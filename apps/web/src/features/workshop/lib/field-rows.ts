@@ -1,4 +1,5 @@
 import type { TDroppedValue, TFieldMapping, TMapping } from '@mapwright/contracts';
+import { bucketOf } from '../../../lib/confidence.ts';
 import { errorTarget, valueAtPath } from './paths.ts';
 import { isUnmapped, type TTransform } from './transform-words.ts';
 
@@ -32,6 +33,11 @@ export interface TFieldRow {
   dropped: number;
   /** the selected record's value that this field could not take, and why */
   droppedHere: TDroppedValue | null;
+  /**
+   * The suggestion's confidence lowered by the last run: by the share of records that failed on
+   * this field or lost their value to it (null before a run, or when none did).
+   */
+  runConfidence: { score: number; bucket: string; share: number } | null;
   approved: boolean;
   low: boolean;
   /** no mapping, or one that gives nothing */
@@ -80,6 +86,8 @@ export function buildFieldRows(input: {
   droppedByField?: Readonly<Record<string, number>>;
   /** the selected record's dropped values */
   droppedHere?: readonly TDroppedValue[];
+  /** the last run: records processed and exact failures per target path */
+  run?: { processed: number; failuresByField: Readonly<Record<string, number>> };
 }): TFieldRow[] {
   const byTarget = new Map(input.mappings.map((m) => [m.target, m]));
   const errors = recordErrors(input.message);
@@ -95,11 +103,28 @@ export function buildFieldRows(input: {
       failures: input.failures.get(field.path) ?? 0,
       dropped: input.droppedByField?.[field.path] ?? 0,
       droppedHere: here.get(field.path) ?? null,
+      runConfidence: runConfidenceOf(mapping, field.path, input),
       approved: mapping?.status === 'approved',
       low: unmapped || (mapping?.confidence ?? 0) < LOW_CONFIDENCE,
       unmapped,
     };
   });
+}
+
+function runConfidenceOf(
+  mapping: TFieldMapping | null,
+  path: string,
+  input: {
+    run?: { processed: number; failuresByField: Readonly<Record<string, number>> };
+    droppedByField?: Readonly<Record<string, number>>;
+  },
+): TFieldRow['runConfidence'] {
+  if (!mapping || !input.run?.processed) return null;
+  const lost = (input.run.failuresByField[path] ?? 0) + (input.droppedByField?.[path] ?? 0);
+  if (!lost) return null;
+  const share = Math.min(1, lost / input.run.processed);
+  const score = Math.round(mapping.confidence * (1 - share) * 1000) / 1000;
+  return { score, bucket: bucketOf(score), share };
 }
 
 /** Errors of the record that belong to no listed field (e.g. a whole-record rule). */
