@@ -53,6 +53,23 @@ describe('no value lost in silence', () => {
     expect(failed.items[0].dropped[0]).toMatchObject({ field: 'amount', value: 'n/a' });
     expect(JSON.stringify(failed.items[0].message)).toContain('n/a');
 
+    // the downloads show them too: every record that lost a value, valid ones included
+    const dropped = (
+      await t.as(u.token, {
+        method: 'GET',
+        url: `/api/results/${result.id}/download?format=jsonl&records=dropped`,
+      })
+    ).body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(dropped.map((r: { record: number }) => r.record)).toEqual([6, 10]);
+    expect(dropped[0]).toMatchObject({
+      line: 6,
+      source: { paid_on: 'sometime in May' },
+      dropped: [{ field: 'paid_on', value: 'sometime in May' }],
+    });
+
     // the field that lost values is less sure of itself than its mapper said
     const spec = await call('GET', `/api/results/${result.id}/spec`);
     const conf = await call('POST', `/api/results/${result.id}/confidence`, {});

@@ -10,7 +10,7 @@ import { datasetOf, resultBatches } from './result-rows.ts';
 
 export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv', 'xlsx'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
-export type RecordFilter = 'all' | 'valid' | 'failed';
+export type RecordFilter = 'all' | 'valid' | 'failed' | 'dropped';
 type ResultRow = typeof results.$inferSelect;
 
 export const CONTENT_TYPES: Record<DownloadFormat, string> = {
@@ -71,10 +71,11 @@ export async function writeResult(
   filter: RecordFilter,
   out: Writable,
 ) {
-  if (filter === 'failed')
+  if (filter === 'failed' || filter === 'dropped')
     return writeFailed(ctx, result, format, out, {
       targetColumns: flatColumns(result.targetSchema as JsonSchema),
       safe: safeCell,
+      which: filter,
     });
   const records = mappedRecords(ctx, result, filter);
   if (format === 'json' || format === 'jsonl') {

@@ -25,11 +25,20 @@ export interface FailedRecord {
   mapped: unknown;
 }
 
-/** The result's failed records in order, with their sources, a batch at a time. */
-export async function* failedRecords(ctx: AppContext, result: ResultRow): AsyncGenerator<FailedRecord[]> {
+/**
+ * The result's failed records (or those that lost a value, valid ones too) in order, with their
+ * sources, a batch at a time.
+ */
+export async function* failedRecords(
+  ctx: AppContext,
+  result: ResultRow,
+  which: 'failed' | 'dropped' = 'failed',
+): AsyncGenerator<FailedRecord[]> {
   const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, result.jobId));
   for await (const batch of resultBatches(ctx, result)) {
-    const failed = batch.filter((e) => e.message !== 'success');
+    const failed = batch.filter((e) =>
+      which === 'failed' ? e.message !== 'success' : (e.dropped?.length ?? 0) > 0,
+    );
     if (!failed.length || !job) continue;
     const first = failed[0]!.index;
     const sources = await readRecordsWithLines(ctx, job, first, failed[failed.length - 1]!.index + 1);
@@ -89,7 +98,7 @@ export async function writeFailed(
   result: ResultRow,
   format: 'json' | 'jsonl' | 'csv' | 'xlsx',
   out: Writable,
-  opts: { targetColumns: string[]; safe: (v: unknown) => unknown },
+  opts: { targetColumns: string[]; safe: (v: unknown) => unknown; which?: 'failed' | 'dropped' },
 ) {
   const write = async (chunk: string) => {
     if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
@@ -97,7 +106,7 @@ export async function writeFailed(
   if (format === 'json' || format === 'jsonl') {
     let first = true;
     if (format === 'json') await write('[');
-    for await (const batch of failedRecords(ctx, result))
+    for await (const batch of failedRecords(ctx, result, opts.which))
       for (const r of batch) {
         const item = { record: r.index + 1, ...r, index: undefined };
         await write(
@@ -110,7 +119,7 @@ export async function writeFailed(
     return;
   }
   // streamed: the source columns are the keys of the first failed batch (up to 10,000 records)
-  const batches = failedRecords(ctx, result);
+  const batches = failedRecords(ctx, result, opts.which);
   const firstBatch = (await batches.next()).value ?? [];
   const seen = new Set<string>();
   for (const r of firstBatch)

@@ -409,7 +409,8 @@ export async function downloadRoutes(app: FastifyInstance) {
         params: ZId,
         querystring: z.object({
           format: z.enum(DOWNLOAD_FORMATS).default('json'),
-          records: z.enum(['all', 'valid', 'failed']).default('all'),
+          /** failed: the quarantine; dropped: records that lost a value (valid ones too), each with its line, source and why */
+          records: z.enum(['all', 'valid', 'failed', 'dropped']).default('all'),
         }),
       },
     },

@@ -27,11 +27,13 @@ export function DownloadsMenu({ run, baseName }: { run: TResult | undefined; bas
     all: run?.processed ?? 0,
     valid: run?.succeeded ?? 0,
     failed: run?.failed ?? 0,
+    dropped: run?.dropped ?? 0,
   };
   const titles: Record<TDownloadRecords, string> = {
     all: `All records (${formatCount(counts.all)})`,
     valid: `Valid records (${formatCount(counts.valid)})`,
     failed: `Failed records (${formatCount(counts.failed)})`,
+    dropped: `Records with dropped values (${formatCount(counts.dropped)})`,
   };
 
   const download = async (format: TDownloadFormat, records: TDownloadRecords) => {

@@ -3,7 +3,7 @@ import { storage } from '../../../lib/storage.ts';
 
 export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv', 'xlsx'] as const;
 export type TDownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
-export const DOWNLOAD_RECORDS = ['all', 'valid', 'failed'] as const;
+export const DOWNLOAD_RECORDS = ['all', 'valid', 'failed', 'dropped'] as const;
 export type TDownloadRecords = (typeof DOWNLOAD_RECORDS)[number];
 
 /** `Customer ledger` → `customer-ledger`: a file name people can read in their downloads folder. */
