@@ -201,11 +201,13 @@ test('a queued run can be cancelled', async ({ page }) => {
   await login(page);
   // two runs keep both worker slots busy and two more wait ahead of ours: on a fast machine the
   // first pair alone can finish before the cancel lands, and then there is nothing queued to cancel
-  await busyWorkers(page);
-  await busyWorkers(page);
-  // engine threads map these fast: a third pair keeps the queue full while the page loads
-  await busyWorkers(page);
+  // the page is open before the queue fills, so the re-run is queued at once behind six big runs
+  // (engine threads map them fast: a page load would eat most of the time they take)
   await page.goto(`/job?id=${seed.ledgerJob}`);
+  await expect(page.getByRole('button', { name: 'Re-run' })).toBeEnabled();
+  await busyWorkers(page);
+  await busyWorkers(page);
+  await busyWorkers(page);
   await page.getByRole('button', { name: 'Re-run' }).click();
   await expect(page.getByText('Waiting for a worker…')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel run' }).click();
