@@ -42,7 +42,12 @@ describe.each(DATABASES)('imports (%s)', (kind) => {
       payload: { file_id: file.id },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ status: 'queued', format: 'csv', name: 'people.csv (v1)' });
+    // a worker on PostgreSQL may take it before the answer is written: queued or already running
+    expect(created.json()).toMatchObject({
+      status: expect.stringMatching(/^(queued|running)$/),
+      format: 'csv',
+      name: 'people.csv (v1)',
+    });
     const imp = await finished(created.json().id);
     expect(imp).toMatchObject({
       status: 'succeeded',
