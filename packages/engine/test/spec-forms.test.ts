@@ -87,7 +87,9 @@ describe('toApiSpec / fromApiSpec', () => {
     fc.assert(
       fc.property(specArb, (spec) => {
         expect(fromApiSpec(toApiSpec(spec))).toEqual(spec);
-        expect(fromApiSpec(JSON.parse(JSON.stringify(toApiSpec(spec))))).toEqual(spec);
+        // through JSON text -0 is written 0: compare as JSON there
+        const viaJson = fromApiSpec(JSON.parse(JSON.stringify(toApiSpec(spec))));
+        expect(JSON.parse(JSON.stringify(viaJson))).toEqual(JSON.parse(JSON.stringify(spec)));
       }),
       { numRuns: 200 },
     );
