@@ -122,6 +122,10 @@ test('a job runs with live progress, grouped errors, quarantine, downloads and a
   await page.getByRole('link', { name: 'Customer ledger' }).click();
   await expect(page).toHaveURL(new RegExp(`/job\\?id=${seed.ledgerJob}`));
   await expect(page.getByText('This job has not run yet')).toBeVisible();
+  // engine threads map the big runs fast: three pairs keep the ledger run waiting long enough
+  // for its progress to be seen
+  await busyWorkers(page);
+  await busyWorkers(page);
   await busyWorkers(page);
   await page.getByRole('button', { name: 'Run now' }).click();
   const progress = page.getByRole('region', { name: 'Run progress' });
