@@ -165,6 +165,15 @@ export async function importRowRange(ctx: DatasetCtx, imp: ImportRow, from: numb
   return ds ? readDatasetRows(ctx, ds, from, to) : [];
 }
 
+/** An import by id within its organization (a job's input), or undefined. */
+async function importIn(ctx: DatasetCtx, orgId: string, importId: string) {
+  const [imp] = await ctx.db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
+  return imp;
+}
+
 /** The records [from, to) of an import (a job's input), by the import's id within its organization. */
 export async function importRecords(
   ctx: DatasetCtx,
@@ -173,10 +182,7 @@ export async function importRecords(
   from: number,
   to: number,
 ) {
-  const [imp] = await ctx.db
-    .select()
-    .from(imports)
-    .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
+  const imp = await importIn(ctx, orgId, importId);
   if (!imp) return [];
   return (await importRowRange(ctx, imp, from, to)).map((r) => r.record);
 }
@@ -189,10 +195,7 @@ export async function importRowsOf(
   from: number,
   to: number,
 ) {
-  const [imp] = await ctx.db
-    .select()
-    .from(imports)
-    .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
+  const imp = await importIn(ctx, orgId, importId);
   return imp ? importRowRange(ctx, imp, from, to) : [];
 }
 
@@ -204,10 +207,7 @@ export async function importRecordsJson(
   from: number,
   to: number,
 ): Promise<string> {
-  const [imp] = await ctx.db
-    .select()
-    .from(imports)
-    .where(and(eq(imports.organizationId, orgId), eq(imports.id, importId)));
+  const imp = await importIn(ctx, orgId, importId);
   if (!imp) return '[]';
   if (!imp.datasetId)
     return JSON.stringify((await legacyRows(ctx.db, imp.id, from, to)).map((r) => r.record));
