@@ -5,6 +5,13 @@ export const ROLE_NAMES = ['owner', 'admin', 'member', 'viewer', 'staff'] as con
 export type TRoleName = (typeof ROLE_NAMES)[number];
 /** Roles that may manage users and API keys. `staff` is Mapwright's internal role (impersonation). */
 export const ADMIN_ROLES: readonly TRoleName[] = ['owner', 'admin', 'staff'];
+/**
+ * Roles are ordered: nobody grants, changes or removes a rank above their own. Staff (Mapwright's
+ * own people, in their own organization) rank above an organization's owner.
+ */
+export const ROLE_RANK: Record<TRoleName, number> = { viewer: 0, member: 1, admin: 2, owner: 3, staff: 4 };
+/** An unknown role name ranks below every known one. */
+export const roleRank = (name: string) => (ROLE_RANK as Record<string, number>)[name] ?? -1;
 
 /** POST /api/auth/jwt/login — form fields (application/x-www-form-urlencoded). */
 export const ZLoginForm = z.object({
@@ -62,10 +69,25 @@ export const ZInviteUserRequest = z.object({
 });
 /** The invite link lets the new member set a password; shown to the admin once (and emailed when SMTP is set). */
 export const ZInviteUserResponse = z.object({ user: ZUser, invite_link: z.string() });
-export const ZUpdateUserRequest = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
-  role_id: z.uuid().optional(),
+export const ZUpdateUserRequest = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    role_id: z.uuid().optional(),
+  })
+  // unknown fields are dropped, so a body of only those changes nothing: say so rather than 200
+  .refine((b) => b.name !== undefined || b.role_id !== undefined, {
+    message: 'Nothing to change: give name or role_id',
+  });
+
+/** GET /api/me/impersonations — who impersonated the caller, and when (newest first). */
+export const ZImpersonation = z.object({
+  id: z.uuid(),
+  started_at: z.string(),
+  staff_email: z.string(),
+  staff_name: z.string(),
 });
+export type TImpersonation = z.infer<typeof ZImpersonation>;
+export const ZImpersonationPage = zPage(ZImpersonation);
 
 /** TOTP enrolment: setup returns a secret, enable confirms it with a current code. */
 export const ZTotpSetupResponse = z.object({ secret: z.string(), otpauth_url: z.string() });

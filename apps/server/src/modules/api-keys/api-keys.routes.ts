@@ -14,7 +14,7 @@ import { apiKeys } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { notWhileImpersonating, principalOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 type Row = typeof apiKeys.$inferSelect;
@@ -102,6 +102,7 @@ export async function apiKeysRoutes(app: FastifyInstance) {
   r.post(
     '/api-keys',
     {
+      config: notWhileImpersonating,
       schema: {
         tags,
         summary: 'Create a key (the key is shown only in this answer)',
@@ -113,7 +114,10 @@ export async function apiKeysRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/api-keys/:id',
-    { schema: { tags, summary: 'Revoke a key', params: z.object({ id: z.uuid() }) } },
+    {
+      config: notWhileImpersonating,
+      schema: { tags, summary: 'Revoke a key', params: z.object({ id: z.uuid() }) },
+    },
     async (req, reply) => {
       await revokeKey(app.ctx, principalOf(req), req.params.id);
       return reply.code(204).send();

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
 
 export interface AuditEntry {
   organizationId: string | null;
@@ -34,6 +34,29 @@ export async function listAudit(
       .orderBy(desc(auditLog.createdAt))
       .limit(opts.limit)
       .offset(opts.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The impersonation sessions started on one user, newest first, with the staff member who did it. */
+export async function listImpersonationsOf(db: Db, userId: string, limit: number, offset: number) {
+  const where = and(eq(auditLog.action, 'impersonation.start'), eq(auditLog.actorUserId, userId));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        createdAt: auditLog.createdAt,
+        details: auditLog.details,
+        staffEmail: users.email,
+        staffName: users.name,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.impersonatorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };

@@ -1,5 +1,6 @@
 import {
   ZChangePasswordRequest,
+  ZImpersonationPage,
   ZInviteUserRequest,
   ZInviteUserResponse,
   ZPageQuery,
@@ -12,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf } from '../../plugins/auth.ts';
+import { notWhileImpersonating, principalOf } from '../../plugins/auth.ts';
 import * as users from './users.service.ts';
 
 const ZId = z.object({ id: z.uuid() });
@@ -31,6 +32,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.patch(
     '/me',
     {
+      config: notWhileImpersonating,
       schema: {
         ...me,
         summary: 'Rename yourself',
@@ -43,6 +45,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     '/me/password',
     {
+      config: notWhileImpersonating,
       schema: {
         ...me,
         summary: 'Change your password (signs out other sessions)',
@@ -56,12 +59,18 @@ export async function usersRoutes(app: FastifyInstance) {
   );
   r.post(
     '/me/totp/setup',
-    { schema: { ...me, summary: 'Start TOTP enrolment', response: { 200: ZTotpSetupResponse } } },
+    {
+      config: notWhileImpersonating,
+      schema: { ...me, summary: 'Start TOTP enrolment', response: { 200: ZTotpSetupResponse } },
+    },
     (req) => users.setupTotp(app.ctx, principalOf(req)),
   );
   r.post(
     '/me/totp/enable',
-    { schema: { ...me, summary: 'Confirm TOTP with a code', body: ZTotpCodeRequest } },
+    {
+      config: notWhileImpersonating,
+      schema: { ...me, summary: 'Confirm TOTP with a code', body: ZTotpCodeRequest },
+    },
     async (req, reply) => {
       await users.enableTotp(app.ctx, principalOf(req), req.body.token);
       return reply.code(204).send();
@@ -69,11 +78,27 @@ export async function usersRoutes(app: FastifyInstance) {
   );
   r.post(
     '/me/totp/disable',
-    { schema: { ...me, summary: 'Turn TOTP off (needs a code)', body: ZTotpCodeRequest } },
+    {
+      config: notWhileImpersonating,
+      schema: { ...me, summary: 'Turn TOTP off (needs a code)', body: ZTotpCodeRequest },
+    },
     async (req, reply) => {
       await users.disableTotp(app.ctx, principalOf(req), req.body.token);
       return reply.code(204).send();
     },
+  );
+
+  r.get(
+    '/me/impersonations',
+    {
+      schema: {
+        ...me,
+        summary: 'Who impersonated you, and when (newest first)',
+        querystring: ZPageQuery,
+        response: { 200: ZImpersonationPage },
+      },
+    },
+    (req) => users.listImpersonations(app.ctx, principalOf(req), req.query),
   );
 
   r.get(
@@ -91,6 +116,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     '/users',
     {
+      config: notWhileImpersonating,
       schema: {
         ...admin,
         summary: 'Invite a member (admins)',
@@ -103,6 +129,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.patch(
     '/users/:id',
     {
+      config: notWhileImpersonating,
       schema: {
         ...admin,
         summary: "Change a member's name or role (admins)",
@@ -115,7 +142,10 @@ export async function usersRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/users/:id',
-    { schema: { ...admin, summary: 'Remove a member (admins)', params: ZId } },
+    {
+      config: notWhileImpersonating,
+      schema: { ...admin, summary: 'Remove a member (admins)', params: ZId },
+    },
     async (req, reply) => {
       await users.removeUser(app.ctx, principalOf(req), req.params.id);
       return reply.code(204).send();
