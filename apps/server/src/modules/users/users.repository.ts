@@ -1,7 +1,7 @@
 import type { TUser } from '@mapwright/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, users } from '../../db/schema.ts';
+import { organizations, roles, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -98,4 +98,16 @@ export async function findRoleById(db: Db, id: string) {
 export async function findRoleByName(db: Db, name: string) {
   const [row] = await db.select().from(roles).where(eq(roles.name, name));
   return row;
+}
+
+/**
+ * Takes the organization's row lock for the rest of the transaction: changes to its members'
+ * roles are serialized, so two concurrent demotions cannot leave it without an owner.
+ */
+export async function lockOrganization(db: Db, orgId: string) {
+  await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('update');
 }
