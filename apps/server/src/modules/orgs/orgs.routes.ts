@@ -1,52 +1,65 @@
-import { ZOrganization, ZPageQuery, ZRolePage } from '@mapwright/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import {
+  ZCreatedOrganization,
+  ZCreateOrganizationRequest,
+  ZOrganization,
+  ZOrganizationPage,
+  ZPageQuery,
+  ZRolePage,
+} from '@mapwright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { organizations, roles } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
-import { offsetOf, pageOf } from '../../lib/pagination.ts';
-import { principalOf } from '../../plugins/auth.ts';
+import { notWhileImpersonating, principalOf } from '../../plugins/auth.ts';
+import * as orgs from './orgs.service.ts';
 
 export async function orgsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
   app.addHook('onRequest', app.authenticate);
+  const tags = ['org'];
 
   r.get(
     '/org',
-    { schema: { tags: ['org'], summary: "The caller's organization", response: { 200: ZOrganization } } },
-    async (req) => {
-      const [org] = await db
-        .select()
-        .from(organizations)
-        .where(eq(organizations.id, principalOf(req).orgId));
-      if (!org) throw notFound('Organization not found');
-      return { id: org.id, name: org.name, created_at: org.createdAt.toISOString() };
-    },
+    { schema: { tags, summary: "The caller's organization", response: { 200: ZOrganization } } },
+    (req) => orgs.getOwnOrganization(app.ctx, principalOf(req)),
   );
 
   r.get(
     '/roles',
     {
       schema: {
-        tags: ['org'],
+        tags,
         summary: 'The role list (users point at it by role_id)',
         querystring: ZPageQuery,
         response: { 200: ZRolePage },
       },
     },
-    async (req) => {
-      const { page, size } = req.query;
-      const [items, [count]] = await Promise.all([
-        db
-          .select({ id: roles.id, name: roles.name })
-          .from(roles)
-          .orderBy(asc(roles.createdAt), asc(roles.name))
-          .limit(size)
-          .offset(offsetOf(page, size)),
-        db.select({ n: sql<number>`count(*)::int` }).from(roles),
-      ]);
-      return pageOf(items, count?.n ?? 0, page, size);
+    (req) => orgs.listRoles(app.ctx, req.query),
+  );
+
+  r.get(
+    '/orgs',
+    {
+      schema: {
+        tags,
+        summary: 'Every organization (Mapwright staff)',
+        querystring: ZPageQuery,
+        response: { 200: ZOrganizationPage },
+      },
     },
+    (req) => orgs.listAllOrganizations(app.ctx, principalOf(req), req.query),
+  );
+
+  r.post(
+    '/orgs',
+    {
+      config: notWhileImpersonating,
+      schema: {
+        tags,
+        summary: 'Open an organization and invite its first owner (Mapwright staff)',
+        body: ZCreateOrganizationRequest,
+        response: { 201: ZCreatedOrganization },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await orgs.createOrganization(app.ctx, principalOf(req), req.body)),
   );
 }
