@@ -1,5 +1,5 @@
-import type { TUser } from '@mapwright/contracts';
-import { useMutation } from '@tanstack/react-query';
+import type { TImpersonation, TPage, TUser } from '@mapwright/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { http, required } from '../../../lib/http.ts';
 
 export const updateMe = async (input: { name: string }) => required(await http.patch<TUser>('/me', input));
@@ -15,3 +15,17 @@ export const useChangePassword = () => useMutation({ mutationFn: changePassword 
 export const useSetupTotp = () => useMutation({ mutationFn: setupTotp });
 export const useEnableTotp = () => useMutation({ mutationFn: enableTotp });
 export const useDisableTotp = () => useMutation({ mutationFn: disableTotp });
+
+export const IMPERSONATIONS_PAGE_SIZE = 10;
+export const getImpersonations = async (page: number) =>
+  required(
+    await http.get<TPage<TImpersonation>>('/me/impersonations', {
+      query: { page, size: IMPERSONATIONS_PAGE_SIZE },
+    }),
+  );
+export const useImpersonations = (page: number) =>
+  useQuery({
+    queryKey: ['me', 'impersonations', page],
+    queryFn: () => getImpersonations(page),
+    placeholderData: keepPreviousData,
+  });

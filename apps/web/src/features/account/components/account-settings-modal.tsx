@@ -1,5 +1,6 @@
 import { Modal, Tabs } from '@mantine/core';
-import { IconKey, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconEye, IconKey, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { ImpersonationHistory } from './impersonation-history.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { TotpSettings } from './totp-settings.tsx';
@@ -34,6 +35,9 @@ export function AccountSettingsModal({
           <Tabs.Tab value="totp" leftSection={<IconShieldLock size={16} />}>
             Two-factor
           </Tabs.Tab>
+          <Tabs.Tab value="staff-access" leftSection={<IconEye size={16} />}>
+            Staff access
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileForm name={user.name} email={user.email} onSaved={(name) => onUserChanged({ name })} />
@@ -46,6 +50,9 @@ export function AccountSettingsModal({
             enabled={user.totp_enabled}
             onChanged={(totp_enabled) => onUserChanged({ totp_enabled })}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="staff-access">
+          <ImpersonationHistory />
         </Tabs.Panel>
       </Tabs>
     </Modal>
