@@ -68,10 +68,11 @@ function registerImpersonationBounds(app: FastifyInstance) {
     }
   });
   // Every change made under impersonation is recorded with both users, refused ones included,
-  // so the impersonated user and their admins can see what staff did in their name.
-  app.addHook('onResponse', async (req, reply) => {
+  // so the impersonated user and their admins can see what staff did in their name. onSend (not
+  // onResponse) so the record is written before the answer leaves: no change goes unrecorded.
+  app.addHook('onSend', async (req, reply, payload) => {
     const p = req.principal;
-    if (!p?.impersonatorId || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+    if (!p?.impersonatorId || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return payload;
     await recordAudit(app.ctx.db, {
       organizationId: p.orgId,
       actorUserId: p.userId,
@@ -82,6 +83,7 @@ function registerImpersonationBounds(app: FastifyInstance) {
       details: { method: req.method, url: req.url, status: reply.statusCode },
       ip: req.ip,
     }).catch((err) => req.log.error({ err }, 'could not audit an impersonated request'));
+    return payload;
   });
 }
 
