@@ -148,6 +148,8 @@ describe('safeFetch against a local server', () => {
       seen.push({ path: url.pathname, auth: req.headers.authorization });
       if (url.pathname === '/redirect') {
         res.writeHead(302, { location: url.searchParams.get('to')! }).end();
+      } else if (url.pathname === '/redirect307') {
+        res.writeHead(307, { location: url.searchParams.get('to')! }).end();
       } else if (url.pathname === '/loop') {
         res.writeHead(302, { location: '/loop' }).end();
       } else if (url.pathname === '/big') {
@@ -202,17 +204,51 @@ describe('safeFetch against a local server', () => {
     expect(seen.some((s) => s.path === '/secret')).toBe(false);
   });
 
-  it('follows an allowed redirect and drops credentials across origins', async () => {
+  it('follows an allowed redirect to another origin for a request without credentials', async () => {
     const to = encodeURIComponent(`http://127.0.0.1:${port}/landed`);
+    const res = await safeFetch(`http://public.example:${port}/redirect?to=${to}`, {}, opts());
+    expect(JSON.parse(res.body)).toEqual({ ok: '/landed' });
+    expect(res.url).toBe(`http://127.0.0.1:${port}/landed`);
+  });
+
+  it.each([
+    ['an Authorization header', { headers: { authorization: 'Bearer s3cret' } }],
+    ['a Cookie header', { headers: { cookie: 'sid=s3cret' } }],
+    ['a custom header marked as credentials', { headers: { 'x-token': 's3cret' }, credentials: true }],
+  ])('refuses a redirect to another origin for a request with %s', async (_what, req) => {
+    const to = encodeURIComponent(`http://127.0.0.1:${port}/stolen`);
+    const err = await safeFetch(`http://public.example:${port}/redirect?to=${to}`, req, opts()).catch(
+      (e) => e,
+    );
+    expect(err).toBeInstanceOf(OutboundRefusedError);
+    expect(err.message).toBe(
+      `refused: redirect to another origin (http://127.0.0.1:${port}) would carry credentials`,
+    );
+    expect(seen.some((s) => s.path === '/stolen')).toBe(false);
+  });
+
+  it('follows a same-origin redirect with its credentials', async () => {
     const res = await safeFetch(
-      `http://public.example:${port}/redirect?to=${to}`,
+      `http://127.0.0.1:${port}/redirect?to=/kept`,
       { headers: { authorization: 'Bearer s3cret' } },
       opts(),
     );
-    expect(JSON.parse(res.body)).toEqual({ ok: '/landed' });
-    expect(res.url).toBe(`http://127.0.0.1:${port}/landed`);
-    expect(seen.findLast((s) => s.path === '/redirect')?.auth).toBe('Bearer s3cret');
-    expect(seen.find((s) => s.path === '/landed')?.auth).toBeUndefined();
+    expect(JSON.parse(res.body)).toEqual({ ok: '/kept' });
+    expect(seen.findLast((s) => s.path === '/kept')?.auth).toBe('Bearer s3cret');
+  });
+
+  it('refuses a 307 that would resend a body to another origin, with or without credentials', async () => {
+    const to = encodeURIComponent(`http://127.0.0.1:${port}/body-trap`);
+    const err = await safeFetch(
+      `http://public.example:${port}/redirect307?to=${to}`,
+      { method: 'POST', body: 'payload' },
+      opts(),
+    ).catch((e) => e);
+    expect(err).toBeInstanceOf(OutboundRefusedError);
+    expect(err.message).toBe(
+      `refused: a 307 redirect to another origin (http://127.0.0.1:${port}) would resend the request body`,
+    );
+    expect(seen.some((s) => s.path === '/body-trap')).toBe(false);
   });
 
   it('stops after 5 redirects', async () => {

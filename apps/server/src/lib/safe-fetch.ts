@@ -9,6 +9,14 @@ import { Agent, request } from 'undici';
  * not public, unless the operator allow-listed it; the connection is then pinned to the checked
  * address so a second DNS answer (rebinding) cannot swap it; redirects are followed by hand and
  * each hop is checked again.
+ *
+ * Credentials stay with the origin (scheme, host, port) they were meant for. A request that carries
+ * any (a credential header, user info in the URL, or a caller's `credentials: true` for a custom
+ * API-key header or a body with a client secret) never follows a redirect to another origin: it
+ * fails with "refused: redirect to another origin (…) would carry credentials", which is clearer
+ * than a stripped request answered 401 by a stranger. A 307/308 to another origin would resend the
+ * body, so it is refused for every request that has one. Other cross-origin hops lose the
+ * well-known credential headers as a second line of defence. Same-origin redirects are followed.
  */
 
 export class OutboundRefusedError extends Error {
@@ -231,6 +239,12 @@ export interface SafeRequest {
   /** the response body is cut off (and the call fails) beyond this (default 10 MB) */
   maxBytes?: number;
   maxRedirects?: number;
+  /**
+   * The request carries credentials the guard cannot recognise by name (a custom API-key header,
+   * a body with a client secret): a redirect to another origin is then refused. Authorization,
+   * Cookie, Proxy-Authorization, X-Api-Key headers and URL user info count without it.
+   */
+  credentials?: boolean;
 }
 
 export interface SafeResponse {
@@ -262,9 +276,22 @@ async function readLimited(body: AsyncIterable<Buffer>, max: number): Promise<st
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Whether the request itself carries something only its origin may see. */
+function carriesCredentials(input: string, req: SafeRequest): boolean {
+  if (req.credentials) return true;
+  if (Object.keys(req.headers ?? {}).some((k) => PRIVATE_HEADERS.test(k))) return true;
+  try {
+    const url = new URL(input);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** One HTTP exchange through the guard, following at most `maxRedirects` (default 5) redirects. */
 export async function safeFetch(input: string, req: SafeRequest, opts: GuardOptions): Promise<SafeResponse> {
   const maxRedirects = req.maxRedirects ?? 5;
+  const credentialed = carriesCredentials(input, req);
   let current = input;
   let method = (req.method ?? 'GET').toUpperCase();
   let body = req.body;
@@ -294,18 +321,31 @@ export async function safeFetch(input: string, req: SafeRequest, opts: GuardOpti
         const next = /^[a-z][a-z0-9+.-]*:/i.test(location)
           ? location
           : new URL(location, checked.url).toString();
-        if (new URL(next).origin !== origin)
-          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !PRIVATE_HEADERS.test(k)));
-        if (
-          res.statusCode === 303 ||
-          ((res.statusCode === 301 || res.statusCode === 302) && method !== 'HEAD')
-        ) {
-          if (method !== 'GET' && method !== 'HEAD') {
-            method = 'GET';
-            body = undefined;
-            headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-/i.test(k)));
-          }
+        let nextOrigin: string;
+        try {
+          nextOrigin = new URL(next).origin;
+        } catch {
+          throw new OutboundRefusedError(`refused: the redirect to ${next.slice(0, 200)} is not a valid URL`);
         }
+        // a 301, 302 or 303 is followed with a GET without body; a 307 or 308 resends the body
+        const toGet = [301, 302, 303].includes(res.statusCode);
+        const keepsBody = body !== undefined && !toGet;
+        if (nextOrigin !== origin) {
+          if (credentialed)
+            throw new OutboundRefusedError(
+              `refused: redirect to another origin (${nextOrigin}) would carry credentials`,
+            );
+          if (keepsBody)
+            throw new OutboundRefusedError(
+              `refused: a ${res.statusCode} redirect to another origin (${nextOrigin}) would resend the request body`,
+            );
+          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !PRIVATE_HEADERS.test(k)));
+        }
+        if (toGet && method !== 'GET' && method !== 'HEAD') {
+          method = 'GET';
+          headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-/i.test(k)));
+        }
+        if (toGet) body = undefined;
         current = next;
         continue;
       }

@@ -20,6 +20,8 @@ export interface OutboundRequest {
   timeoutMs?: number;
   /** the call fails when the response is larger (default: safeFetch's 10 MB) */
   maxBytes?: number;
+  /** carries a secret (app credentials, a client secret): never redirected to another origin */
+  credentials?: boolean;
 }
 export interface OutboundResponse {
   status: number;
@@ -55,6 +57,7 @@ export async function guardedFetch(
       signal,
       timeoutMs: req.timeoutMs,
       maxBytes: req.maxBytes,
+      credentials: req.credentials,
     },
     guardOf(ctx),
   );
@@ -105,6 +108,7 @@ async function oauthToken(
       url: settings.tokenUrl ?? '',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form.toString(),
+      credentials: true,
     },
     signal,
   );
@@ -145,7 +149,8 @@ export async function openSource(
     source = {
       id: row.id,
       base,
-      send: (req, sig) => guardedFetch(ctx, { ...req, headers: { ...req.headers, ...auth } }, sig),
+      send: (req, sig) =>
+        guardedFetch(ctx, { ...req, headers: { ...req.headers, ...auth }, credentials: true }, sig),
       follow(link) {
         const url = new URL(link, `${base}/`);
         // credentials go to the app's own origin only
