@@ -1,17 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
 import yauzl from 'yauzl';
 import { columnNames, looksLikeHeader } from './detect.ts';
 import { byteCounter, type OpenStream } from './source.ts';
 import { type Detected, type ParsedItem, type ParseOptions, setOwn, UnreadableFileError } from './types.ts';
 
-/** Zip-bomb guard: refuse workbooks that would inflate past these before reading any of them. */
-export const XLSX_LIMITS = { maxUncompressedBytes: 2 * 1024 ** 3, maxRatio: 200, maxEntries: 10_000 };
+/**
+ * Zip-bomb guard: a workbook may inflate to at most `maxRatio` times its own size (but always to
+ * `minBoundBytes`, so small honest files with very repetitive sheets still read), and never past
+ * `maxUncompressedBytes`. Mutable so tests (and an operator's code) can lower them.
+ */
+export const XLSX_LIMITS = {
+  maxUncompressedBytes: 1024 ** 3,
+  maxRatio: 200,
+  minBoundBytes: 64 * 1024 ** 2,
+  maxEntries: 10_000,
+};
+
+const sized = (n: number) =>
+  n < 1024 ** 2 ? `${Math.ceil(n / 1024)} KB` : `${Math.round(n / 1024 ** 2).toLocaleString('en-US')} MB`;
 
 /** yauzl 3's promise API (its published types describe v2). */
 interface YauzlPromises {
@@ -22,7 +35,7 @@ interface YauzlPromises {
 }
 
 /** Sum of the declared sizes in the zip's central directory (cheap: no decompression). */
-async function checkZip(path: string) {
+async function checkDeclaredSizes(path: string) {
   const zip = await (yauzl as unknown as YauzlPromises).openPromise(path).catch(() => {
     throw new UnreadableFileError('This is not a valid .xlsx file (it is not a zip archive)');
   });
@@ -45,6 +58,41 @@ async function checkZip(path: string) {
     }
   } finally {
     zip.close();
+  }
+}
+
+/**
+ * The declared sizes can lie (a 4 KB entry that inflates to 1 GiB), so every entry is inflated
+ * once and its bytes counted, stopping at the bound, before ExcelJS reads any of them. It walks the
+ * local headers with the same parser ExcelJS uses (unzipper), so it sees exactly the entries
+ * ExcelJS will inflate, including any the central directory does not list. Inflating costs a
+ * fraction of what parsing the XML costs, and memory stays flat: the bytes are only counted.
+ */
+async function checkInflatedSize(path: string) {
+  const size = (await stat(path)).size;
+  const bound = Math.min(
+    XLSX_LIMITS.maxUncompressedBytes,
+    Math.max(XLSX_LIMITS.maxRatio * size, XLSX_LIMITS.minBoundBytes),
+  );
+  const input = createReadStream(path);
+  const zip = input.pipe(unzipper.Parse({ forceStream: true }));
+  let total = 0;
+  try {
+    for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > bound)
+          throw new UnreadableFileError(
+            `This workbook inflates past ${sized(bound)}, the most allowed for a ${sized(size)} file (a zip bomb?); it was not read`,
+          );
+      }
+    }
+  } catch (err) {
+    if (err instanceof UnreadableFileError) throw err;
+    throw new UnreadableFileError(`This is not a valid .xlsx file (${(err as Error).message})`);
+  } finally {
+    input.destroy();
+    zip.destroy();
   }
 }
 
@@ -71,7 +119,8 @@ export async function parseExcel(open: OpenStream, opts: ParseOptions, onBytes: 
   const tmp = join(tmpdir(), `mw-xlsx-${randomUUID()}.xlsx`);
   await pipeline(await open(), createWriteStream(tmp));
   try {
-    await checkZip(tmp);
+    await checkDeclaredSizes(tmp);
+    await checkInflatedSize(tmp);
   } catch (err) {
     await rm(tmp, { force: true });
     throw err;
