@@ -36,7 +36,7 @@ const record = fc.record(
   { requiredKeys: [] },
 );
 
-async function exportCsv(records: Record<string, unknown>[], where?: string) {
+async function exportCsv(records: Record<string, unknown>[], where?: string, fields = FIELDS) {
   const writer = await createFileWriter(ctx as never, RESULT_COLUMNS);
   for (let i = 0; i < records.length; i++) await writer.append([i, i % 2 === 0, records[i], 'success']);
   const file = await writer.finish();
@@ -48,7 +48,7 @@ async function exportCsv(records: Record<string, unknown>[], where?: string) {
       cb();
     },
   });
-  await writeJsonFieldsCsv(ctx as never, ds, { column: 'mapped_record', fields: FIELDS, where }, out);
+  await writeJsonFieldsCsv(ctx as never, ds, { column: 'mapped_record', fields, where }, out);
   return parse(text) as string[][];
 }
 
@@ -91,5 +91,15 @@ describe('native CSV export of JSON fields', () => {
     const rows = await exportCsv([{ name: 'a' }, { name: 'b' }, { name: 'c' }], '"valid"');
     expect(rows.slice(1).map((r) => r[0])).toEqual(['a', 'c']);
     expect(await exportCsv([{ name: 'a' }], 'NOT "valid"')).toEqual([FIELDS.map((f) => f.header)]);
+  });
+
+  it('makes header names inert like cells, with or without rows', async () => {
+    const names = ['=HYPERLINK("x")', '@SUM(1)', '+cmd', '-x', '\tt', 'safe'];
+    const fields = names.map((n) => ({ header: n, path: [n] }));
+    const record = Object.fromEntries(names.map((n) => [n, 'v']));
+    const inert = names.map((n) => (n === 'safe' ? n : `'${n}`));
+    expect(await exportCsv([record], undefined, fields)).toEqual([inert, names.map(() => 'v')]);
+    expect(await exportCsv([record], 'NOT "valid"', fields)).toEqual([inert]);
+    expect(await exportCsv([], undefined, fields)).toEqual([inert]);
   });
 });

@@ -16,15 +16,24 @@ const pointer = (path: string[]) =>
   `/${path.map((k) => k.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
 
 /**
- * A cell as a spreadsheet should see it: JSON strings as their text, numbers, booleans, objects
- * and arrays as their JSON text, and text that a spreadsheet would run as a formula (it starts
- * with = + - @, a tab or a carriage return) behind a quote (OWASP CSV injection). Numbers are
- * never prefixed: a negative amount stays a number.
+ * Text a spreadsheet program would run as a formula: it starts with = + - @, a tab or a carriage
+ * return (OWASP CSV injection). The one rule for every download, cells and header names alike;
+ * the native export below applies the same pattern inside DuckDB.
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The text as a spreadsheet should show it: a would-be formula behind a quote, so it stays text. */
+export const inertText = (s: string) => (FORMULA_START.test(s) ? `'${s}` : s);
+
+/**
+ * A cell as a spreadsheet should see it: JSON strings as their text (made inert), numbers,
+ * booleans, objects and arrays as their JSON text. Numbers are never prefixed: a negative amount
+ * stays a number.
  */
 const cellSql = (json: string, path: string[]) => {
   const v = `json_extract(${json}, ${lit(pointer(path))})`;
   const text = `json_extract_string(${json}, ${lit(pointer(path))})`;
-  return `CASE WHEN json_type(${v}) = 'VARCHAR' AND regexp_matches(${text}, '^[=+\\-@\\t\\r]')
+  return `CASE WHEN json_type(${v}) = 'VARCHAR' AND regexp_matches(${text}, ${lit(FORMULA_START.source)})
             THEN '''' || ${text}
             WHEN json_type(${v}) = 'NULL' THEN NULL ELSE ${text} END`;
 };
@@ -41,7 +50,10 @@ export async function writeJsonFieldsCsv(
   opts: { column: string; fields: CsvField[]; where?: string },
   out: Writable,
 ) {
-  const select = opts.fields.map((f) => `${cellSql(ident(opts.column), f.path)} AS ${ident(f.header)}`);
+  // the header is written here, not by DuckDB: its names are made inert like any cell (a target
+  // field may be called `=HYPERLINK(…)`), and the columns get plain aliases so no name can clash
+  const select = opts.fields.map((f, i) => `${cellSql(ident(opts.column), f.path)} AS c${i}`);
+  out.write(`${opts.fields.map((f) => csvHeaderCell(inertText(f.header))).join(',')}\n`);
   for (let i = 0; i < ds.files.length; i++) {
     const path = await localFile(ctx, ds.files[i]!);
     const csv = await scratchPath(ctx, 'csv');
@@ -50,7 +62,7 @@ export async function writeJsonFieldsCsv(
         c.run(
           `COPY (SELECT ${select.join(', ')} FROM read_parquet(${lit(path)})
                  ${opts.where ? `WHERE ${opts.where}` : ''})
-           TO ${lit(csv)} (FORMAT csv, HEADER ${i === 0}, QUOTE '"', ESCAPE '"', NEW_LINE '\\n')`,
+           TO ${lit(csv)} (FORMAT csv, HEADER false, QUOTE '"', ESCAPE '"', NEW_LINE '\\n')`,
         ),
       );
       for await (const chunk of createReadStream(csv, { highWaterMark: 1 << 20 }))
@@ -59,8 +71,6 @@ export async function writeJsonFieldsCsv(
       await rm(csv, { force: true });
     }
   }
-  // no file at all: the header alone
-  if (!ds.files.length) out.write(`${opts.fields.map((f) => csvHeaderCell(f.header)).join(',')}\n`);
 }
 
 const csvHeaderCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);

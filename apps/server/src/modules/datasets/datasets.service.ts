@@ -271,5 +271,5 @@ export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize 
   });
 }
 export { columnValueCounts, duplicateRows } from './column-stats.ts';
-export { type CsvField, writeJsonFieldsCsv } from './csv-export.ts';
+export { type CsvField, inertText, writeJsonFieldsCsv } from './csv-export.ts';
 export { type ErrorRuleCount, errorRuleCounts, failedWith } from './json-errors.ts';

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.ts';
 import type { results } from '../../db/schema.ts';
-import { writeJsonFieldsCsv } from '../datasets/datasets.service.ts';
+import { inertText, writeJsonFieldsCsv } from '../datasets/datasets.service.ts';
 import { writeFailed } from './failed-download.ts';
 import { datasetOf, resultBatches } from './result-rows.ts';
 
@@ -30,14 +30,14 @@ export async function* mappedRecords(ctx: AppContext, result: ResultRow, filter:
 }
 
 /**
- * A spreadsheet program runs a cell that starts with = + - @ (or tab / carriage return) as a
- * formula; prefixing a quote keeps it text (OWASP CSV injection).
+ * A cell for CSV / XLSX: numbers and booleans as they are, objects as JSON text, text that a
+ * spreadsheet would run as a formula behind a quote (inertText, the rule the native CSV export
+ * and every header row share).
  */
 export function safeCell(v: unknown): string | number | boolean | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'boolean') return v;
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return inertText(typeof v === 'object' ? JSON.stringify(v) : String(v));
 }
 
 /** Columns for flat formats: the schema's leaves outside arrays (dotted), arrays as JSON cells. */
@@ -103,7 +103,12 @@ export async function writeResult(
     return;
   }
   if (format === 'csv') {
-    const csv = stringify({ header: true, columns, cast: { boolean: (b) => String(b) } });
+    // the header names come from the target schema: made inert like any cell
+    const csv = stringify({
+      header: true,
+      columns: columns.map(inertText),
+      cast: { boolean: (b) => String(b) },
+    });
     csv.pipe(out);
     // a batch at a time: waiting on a promise per record costs more than the CSV itself
     for await (const batch of resultBatches(ctx, result)) {
@@ -124,7 +129,7 @@ export async function writeResult(
     useStyles: false,
   });
   const sheet = book.addWorksheet('Results');
-  sheet.addRow(columns).commit();
+  sheet.addRow(columns.map(inertText)).commit();
   for await (const r of records) sheet.addRow(columns.map((c) => safeCell(cellAt(r, c)))).commit();
   sheet.commit();
   await book.commit();

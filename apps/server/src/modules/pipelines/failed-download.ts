@@ -125,13 +125,14 @@ export async function writeFailed(
   for (const r of firstBatch)
     if (r.source && typeof r.source === 'object') for (const k of Object.keys(r.source)) seen.add(k);
   const sourceColumns = [...seen];
+  // prefixed names cannot start a formula today, but the header gets the cells' rule all the same
   const header = [
     'line',
     'errors',
     ...sourceColumns.map((c) => `source: ${c}`),
     'source: other values',
     ...opts.targetColumns.map((c) => `mapped: ${c}`),
-  ];
+  ].map((h) => String(opts.safe(h)));
   const rowsOf = async function* () {
     for (const r of firstBatch) yield flatRow(r, sourceColumns, opts.targetColumns).map(opts.safe);
     for await (const batch of batches)
