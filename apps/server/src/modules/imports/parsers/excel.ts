@@ -91,6 +91,8 @@ async function checkInflatedSize(path: string) {
     if (err instanceof UnreadableFileError) throw err;
     throw new UnreadableFileError(`This is not a valid .xlsx file (${(err as Error).message})`);
   } finally {
+    // stopped early, the parser may still report the cut-off input: nobody is listening any more
+    zip.on('error', () => {});
     input.destroy();
     zip.destroy();
   }
