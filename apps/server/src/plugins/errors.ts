@@ -25,6 +25,9 @@ function toIssue(context: string, v: ZodIssueLike) {
   };
 }
 
+/** busboy (under @fastify/multipart) reports a broken upload with plain errors, told apart by text. */
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/;
+
 /**
  * One error handler for the whole API, producing the two shapes the spec's client parses:
  * `{detail: "..."}` and, for validation, 422 `{detail: [{loc, msg, type}]}`. Anything unexpected
@@ -40,6 +43,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(422).send({ detail: [{ loc: err.loc, msg: err.msg, type: err.type }] });
     }
     if (err instanceof AppError) return reply.code(err.statusCode).send({ detail: err.detail });
+    if (!err.statusCode && MALFORMED_MULTIPART.test(err.message))
+      return reply
+        .code(422)
+        .send({
+          detail: [{ loc: ['body'], msg: `Malformed multipart body: ${err.message}`, type: 'value_error' }],
+        });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ detail: 'Too many requests, try again later' });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
