@@ -30,6 +30,7 @@ import { workflowPlanRoutes } from './modules/workflows/plan.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerPathIds } from './plugins/path-ids.ts';
 import { registerRequestText } from './plugins/request-text.ts';
 import { registerStatic } from './plugins/static.ts';
 import { financeRoutes } from './sample-apps/finance/finance.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // app plugins
   registerAuth(app);
   registerRequestText(app);
+  registerPathIds(app);
 
   // routes
   await app.register(

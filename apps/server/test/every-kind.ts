@@ -1,0 +1,97 @@
+import { expect } from 'vitest';
+import { createUser, multipart, type TestApp, type TestUser } from './helper.ts';
+
+/** Ids of one resource of every kind an API path can name, all in one organization. */
+export interface EveryKind {
+  ids: Record<string, string>;
+  versionId: string;
+}
+
+const SCHEMA = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  required: ['id'],
+};
+
+/**
+ * Creates, through the API, one project, file (with a version), import, target schema,
+ * pipeline, job, result, workshop, workflow, workflow run, authenticated app, API key and
+ * second user in `owner`'s organization. Needs an app started with a worker (the job runs).
+ */
+export async function createEveryKind(t: TestApp, owner: TestUser): Promise<EveryKind> {
+  const call = async (method: string, url: string, payload?: unknown, extra: object = {}) => {
+    const res = await t.as(owner.token, {
+      method: method as 'POST',
+      url,
+      payload: payload as object,
+      ...extra,
+    });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+  const project = await call('POST', '/api/projects', { name: 'Every kind' });
+  const file = await call(
+    'POST',
+    '/api/files',
+    undefined,
+    multipart('people.csv', 'id,name\n1,Ada\n2,Grace\n', 'text/csv'),
+  );
+  const files = await call('GET', `/api/files/${file.id}/versions`);
+  const imp = await call('POST', '/api/imports', { file_id: file.id });
+  const schema = await call('POST', '/api/target_schemas', { name: 'People', schema: SCHEMA });
+  const pipeline = await call('POST', '/api/pipelines', { name: 'People', target_schema: SCHEMA });
+  const job = await call('POST', `/api/pipelines/${pipeline.id}/jobs`, { data: [{ id: 1, name: 'Ada' }] });
+  const result = await call('POST', `/api/jobs/${job.id}/run?immediate_return=false`);
+  const workshop = await call('POST', `/api/jobs/${job.id}/workshops`);
+  const workflow = await call('POST', '/api/workflows', {
+    name: 'Every kind',
+    nodes: [
+      { id: 'entities', type: 'custom', data: { endpoint: { path: '/api/v1/entities' }, isFirstNode: true } },
+      { id: 'out', type: 'final', data: { finalSchema: { type: 'object', properties: {} } } },
+    ],
+    edges: [{ id: 'e1', source: 'entities', target: 'out' }],
+  });
+  const run = await call('POST', `/api/workflows/${workflow.id}/test`, {});
+  const app = await call('POST', '/api/workflows/authenticated-apps', {
+    kind: 'api_key',
+    name: 'Every kind',
+    baseUrl: 'https://api.example.com',
+    apiKey: 'k',
+  });
+  const key = await call('POST', '/api/api-keys', { name: 'every kind' });
+  const member = await createUser(t, { orgId: owner.orgId, role: 'member' });
+  return {
+    ids: {
+      'api-keys': key.id,
+      'authenticated-apps': app.id,
+      files: file.id,
+      imports: imp.id,
+      jobs: job.id,
+      pipelines: pipeline.id,
+      projects: project.id,
+      results: result.id,
+      target_schemas: schema.id,
+      users: member.id,
+      'workflow-runs': run.id,
+      workflows: workflow.id,
+      workshops: workshop.id,
+    },
+    versionId: (files.items ?? files)[0].id,
+  };
+}
+
+/** An OpenAPI path with every parameter filled from `kinds` (null when a parameter is unknown). */
+export function fillPath(path: string, kinds: EveryKind): string | null {
+  const parts = path.replace(/^\/api\//, '').split('/');
+  let unknown = false;
+  const filled = parts.map((part, i) => {
+    const m = /^\{(\w+)\}$/.exec(part);
+    if (!m) return part;
+    if (m[1] === 'versionId') return kinds.versionId;
+    if (m[1] === 'index') return '0';
+    const id = m[1] === 'id' ? kinds.ids[parts[i - 1]!] : undefined;
+    if (!id) unknown = true;
+    return id ?? '';
+  });
+  return unknown ? null : `/api/${filled.join('/')}`;
+}
