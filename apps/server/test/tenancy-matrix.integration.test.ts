@@ -28,7 +28,7 @@ describe.each(DATABASES)('tenancy matrix (%s)', (kind) => {
   let kinds: EveryKind;
   let doc: OpenApiDoc;
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { worker: true });
+    t = await createTestApp(kind);
     owner = await createUser(t);
     intruder = await createUser(t);
     kinds = await createEveryKind(t, owner);

@@ -38,3 +38,11 @@ export interface TPage<T> {
   size: number;
   pages: number;
 }
+
+/** A partial update must set something: an empty body (or one of unknown fields only) is a 422. */
+export function atLeastOne<T extends z.ZodObject>(shape: T) {
+  const names = Object.keys(shape.shape).join(', ');
+  return shape.refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: `Nothing to update: send at least one of ${names}`,
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPage } from './common.ts';
+import { atLeastOne, zPage } from './common.ts';
 
 /** Spec §3 files state: the list is paginated with size 10 by default. */
 export const FILES_PAGE_SIZE = 10;
@@ -74,9 +74,11 @@ export const ZFileListQuery = z.object({
   project_id: z.uuid().optional(),
   name: z.string().max(200).optional(),
 });
-export const ZUpdateVersionRequest = z.object({
-  label: z.string().max(200).optional(),
-  notes: z.string().max(5000).optional(),
-});
+export const ZUpdateVersionRequest = atLeastOne(
+  z.object({
+    label: z.string().max(200).optional(),
+    notes: z.string().max(5000).optional(),
+  }),
+);
 export const ZSetCurrentVersionRequest = z.object({ version_id: z.uuid() });
 export const ZUpdateFileRequest = z.object({ name: z.string().trim().min(1).max(255) });
