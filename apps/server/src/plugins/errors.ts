@@ -44,11 +44,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (err instanceof AppError) return reply.code(err.statusCode).send({ detail: err.detail });
     if (!err.statusCode && MALFORMED_MULTIPART.test(err.message))
-      return reply
-        .code(422)
-        .send({
-          detail: [{ loc: ['body'], msg: `Malformed multipart body: ${err.message}`, type: 'value_error' }],
-        });
+      return reply.code(422).send({
+        detail: [{ loc: ['body'], msg: `Malformed multipart body: ${err.message}`, type: 'value_error' }],
+      });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ detail: 'Too many requests, try again later' });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')

@@ -9,12 +9,14 @@ import { FieldError } from '../lib/errors.ts';
 export const MAX_DEPTH = 100;
 
 type Loc = (string | number)[];
+/** ES2024's String.prototype.isWellFormed (Node 20 has it; the project's TypeScript lib predates it). */
+type WellFormed = string & { isWellFormed(): boolean };
 
 /** Why a string cannot be stored or compared safely, or null when it is fine. */
 function textProblem(s: string): string | null {
   // PostgreSQL refuses NUL in text and jsonb; a lone surrogate cannot be encoded as UTF-8.
   if (s.includes('\u0000')) return 'Text must not contain NUL characters (\\u0000)';
-  if (!s.isWellFormed()) return 'Text must be valid Unicode (it holds a lone surrogate)';
+  if (!(s as WellFormed).isWellFormed()) return 'Text must be valid Unicode (it holds a lone surrogate)';
   return null;
 }
 
