@@ -31,7 +31,7 @@ export class DataDirLockedError extends Error {}
  */
 const heldLocks = new Set<string>();
 
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   const lockPath = resolve(dir, 'mapwright.lock');
   if (existsSync(lockPath)) {
     const pid = Number(readFileSync(lockPath, 'utf8').trim());
@@ -101,9 +101,28 @@ export async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migrateLocked(pool),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the key of the session lock that lets one process at a time migrate. */
+const MIGRATION_LOCK = 727_274_001;
+
+/**
+ * Several API and worker processes may start at once against one database: a session advisory
+ * lock makes them migrate one after another (the later ones find nothing left to do) instead of
+ * racing to create the same tables.
+ */
+async function migrateLocked(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
 }
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
