@@ -42,7 +42,11 @@ test('names and values that look like markup are shown as text and never run', a
     properties: { id: { type: 'integer' }, [PAYLOADS[1]!]: { type: 'string', description: PAYLOADS[2] } },
   };
   await post('/api/target_schemas', { name: NAME, schema });
-  const pipeline = await post('/api/pipelines', { name: NAME, description: PAYLOADS[2], target_schema: schema });
+  const pipeline = await post('/api/pipelines', {
+    name: NAME,
+    description: PAYLOADS[2],
+    target_schema: schema,
+  });
   const job = await post(`/api/pipelines/${pipeline.id}/jobs`, {
     data: [{ id: 1, [PAYLOADS[1]!]: PAYLOADS[2] }],
   });
