@@ -72,7 +72,7 @@ describe('no value lost in silence', () => {
 
     // the field that lost values is less sure of itself than its mapper said
     const spec = await call('GET', `/api/results/${result.id}/spec`);
-    const conf = await call('POST', `/api/results/${result.id}/confidence`, {});
+    const { confidence: conf } = await call('POST', `/api/results/${result.id}/confidence`, {});
     expect(conf.fields.paid_on.score).toBeLessThan(spec.paid_on.confidence.score);
     expect(conf.fields.paid_on.reason).toContain('lost their value');
   });

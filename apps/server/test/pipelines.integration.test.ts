@@ -96,7 +96,7 @@ describe.each(DATABASES)('pipelines, jobs and results (%s)', (kind) => {
     );
     expect(grouped.every((g) => g.error_fields.includes('email'))).toBe(true);
 
-    const conf = (await post(`/api/results/${result.id}/confidence`, {})).json();
+    const conf = (await post(`/api/results/${result.id}/confidence`, {})).json().confidence;
     expect(conf.fields.email.score).toBeLessThan(spec.email.confidence?.score ?? 1);
     const manifest = (await get(`/api/results/${result.id}/manifest`)).json();
     expect(

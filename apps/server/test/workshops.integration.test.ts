@@ -136,4 +136,72 @@ describe.each(DATABASES)('workshops, deploy and mapper versions (%s)', (kind) =>
     expect((await post(`/api/workshops/${w.id}/deploy`, {}, other)).statusCode).toBe(404);
     expect((await post(`/api/pipelines/${pipeline.id}/workshops`, {}, other)).statusCode).toBe(404);
   });
+
+  it("answers 404 for another organization's or an unknown pipeline's and job's workshop lists", async () => {
+    const pipeline = (await post('/api/pipelines', { name: 'Lists', target_schema: SCHEMA })).json();
+    const job = (await post(`/api/pipelines/${pipeline.id}/jobs`, { data: records })).json();
+    await post(`/api/jobs/${job.id}/workshops`);
+    expect((await get(`/api/pipelines/${pipeline.id}/workshops`)).json().total).toBe(1);
+    expect((await get(`/api/jobs/${job.id}/workshops`)).json().total).toBe(1);
+    const other = await createUser(t);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const url of [
+      `/api/pipelines/${pipeline.id}/workshops`,
+      `/api/jobs/${job.id}/workshops`,
+      `/api/pipelines/${unknown}/workshops`,
+      `/api/jobs/${unknown}/workshops`,
+    ]) {
+      const res = await get(url, other);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().detail).toMatch(/not found/);
+    }
+  });
+
+  it('reads the target schema a workshop runs against; hidden from other organizations', async () => {
+    const pipeline = (await post('/api/pipelines', { name: 'Schema', target_schema: SCHEMA })).json();
+    const job = (await post(`/api/pipelines/${pipeline.id}/jobs`, { data: records })).json();
+    const w = (await post(`/api/jobs/${job.id}/workshops`)).json();
+    expect((await get(`/api/workshops/${w.id}/target_schema`)).json()).toEqual(
+      (await get(`/api/jobs/${job.id}/target_schema`)).json(),
+    );
+    const withCity = { ...SCHEMA, properties: { ...SCHEMA.properties, city: { type: 'string' } } };
+    await post(`/api/workshops/${w.id}/target_schema/run`, {
+      target_schema: withCity,
+      immediate_return: false,
+    });
+    expect((await get(`/api/workshops/${w.id}/target_schema`)).json().properties).toHaveProperty('city');
+    expect((await get(`/api/workshops/${w.id}/target_schema`, await createUser(t))).statusCode).toBe(404);
+  });
+
+  it("answers 404 before 422: a bad body on another organization's id does not reach validation", async () => {
+    const pipeline = (await post('/api/pipelines', { name: 'Mine', target_schema: SCHEMA })).json();
+    const job = (await post(`/api/pipelines/${pipeline.id}/jobs`, { data: records })).json();
+    const w = (await post(`/api/jobs/${job.id}/workshops`)).json();
+    const result = (await post(`/api/jobs/${job.id}/run?immediate_return=false`)).json();
+    const other = await createUser(t);
+    const bad = { name: 42, version: 'x', data: 'no', mapper: 'no', sample: 1, target_schema: 3 };
+    const writes: [string, string][] = [
+      ['PUT', `/api/pipelines/${pipeline.id}`],
+      ['POST', `/api/pipelines/${pipeline.id}/mapper/rollback`],
+      ['POST', `/api/pipelines/${pipeline.id}/jobs`],
+      ['POST', `/api/pipelines/${pipeline.id}/dry_run`],
+      ['POST', `/api/results/${result.id}/fixes/replace`],
+      ['PATCH', `/api/results/${result.id}/records/0`],
+      ['POST', `/api/workshops/${w.id}/target_schema/run`],
+      ['POST', `/api/workshops/${w.id}/mapper/run`],
+      ['POST', `/api/workshops/${w.id}/sample/run`],
+      ['POST', `/api/workshops/${w.id}/prompt/run`],
+    ];
+    for (const [method, url] of writes) {
+      const theirs = await t.as(other.token, { method: method as 'POST', url, payload: bad });
+      expect(theirs.statusCode, `${method} ${url}`).toBe(404);
+      // the owner still gets the 422 naming the field
+      const mine = await t.as(u.token, { method: method as 'POST', url, payload: bad });
+      expect(mine.statusCode, `${method} ${url}`).toBe(422);
+      expect(mine.json().detail[0].loc[0]).toBe('body');
+    }
+    // a malformed id is still the params schema's 422, naming it
+    const malformed = await t.as(other.token, { method: 'PUT', url: '/api/pipelines/nope', payload: bad });
+    expect(malformed.json().detail[0].loc).toEqual(['path', 'id']);
+  });
 });

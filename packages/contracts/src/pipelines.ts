@@ -136,6 +136,12 @@ export type TGlobalErrors = z.infer<typeof ZGlobalErrors>;
 export const ZResultDetail = ZResult.extend({ global_errors: ZGlobalErrors.nullable() });
 export type TResultDetail = z.infer<typeof ZResultDetail>;
 export const ZResultPage = zPage(ZResult);
+/** POST /results/{id}/confidence answers the Result with the per-field confidence it computed. */
+export const ZFieldConfidence = ZConfidence.extend({ reason: z.string() });
+export const ZResultWithConfidence = ZResult.extend({
+  confidence: ZConfidence.extend({ fields: z.record(z.string(), ZFieldConfidence) }),
+});
+export type TResultWithConfidence = z.infer<typeof ZResultWithConfidence>;
 
 /** A result's mapped records as Parquet files, for reading them directly (DuckDB, pandas, Spark). */
 export const ZResultFiles = z.object({

@@ -253,7 +253,7 @@ export async function resultMappings(
  * records whose value for that field failed validation.
  */
 export async function computeConfidence(ctx: AppContext, p: Principal, id: string) {
-  const { r } = await findResult(ctx, p.orgId, id);
+  const { r, taskStatus } = await findResult(ctx, p.orgId, id);
   assertCanWrite(p);
   const spec = r.spec as unknown as MappingSpec;
   const failures = new Map<string, number>();
@@ -290,8 +290,13 @@ export async function computeConfidence(ctx: AppContext, p: Principal, id: strin
   // a finished result with a field now below the review threshold needs a person to look at it
   const low = scores.some((s) => s < ctx.config.REVIEW_CONFIDENCE);
   const status = r.status === 'finished' && low ? 'needs review' : r.status;
-  await ctx.db.update(results).set({ confidence, status }).where(eq(results.id, id));
-  return confidence;
+  const [updated] = await ctx.db
+    .update(results)
+    .set({ confidence, status })
+    .where(eq(results.id, id))
+    .returning();
+  // the Lume SDK reads a Result back (generateConfidenceScores): the result, with every field's score
+  return { ...resultDto(updated!, taskStatus), confidence };
 }
 
 /** Manifest items: each target property, the sources it depends on, and its lookup table. */

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
+import { ownerBeforeBody } from './pipelines.routes.ts';
 import { listResults } from './results.service.ts';
 import { workshopEditRoutes } from './workshop-edits.routes.ts';
 import * as svc from './workshops.service.ts';
@@ -21,6 +22,8 @@ export async function workshopsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
   const ctx = app.ctx;
+  // also covers the edit routes registered below: another org's workshop is 404 before a bad body is 422
+  app.addHook('preValidation', ownerBeforeBody(ctx));
   const W = { tags: ['workshops'] };
 
   r.get(
@@ -89,6 +92,11 @@ export async function workshopsRoutes(app: FastifyInstance) {
     '/workshops/:id/draft',
     { schema: { ...W, summary: "The workshop's draft mapper and target schema", params: ZId } },
     (req) => svc.workshopDraft(ctx, principalOf(req), req.params.id),
+  );
+  r.get(
+    '/workshops/:id/target_schema',
+    { schema: { ...W, summary: "The target schema the workshop's draft runs against", params: ZId } },
+    (req) => svc.workshopTargetSchema(ctx, principalOf(req), req.params.id),
   );
   r.delete(
     '/workshops/:id',

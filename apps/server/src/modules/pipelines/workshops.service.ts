@@ -66,12 +66,20 @@ export async function workshopDraft(ctx: AppContext, p: Principal, id: string) {
   };
 }
 
+/** The target schema the workshop's draft runs against (the shape of GET /jobs/{id}/target_schema). */
+export async function workshopTargetSchema(ctx: AppContext, p: Principal, id: string) {
+  return (await findWorkshop(ctx, p.orgId, id)).targetSchema;
+}
+
 export async function listWorkshops(
   ctx: AppContext,
   p: Principal,
   where: { pipelineId?: string; jobId?: string },
   q: { page: number; size: number },
 ) {
+  // a pipeline's or job's list answers 404 for an id the caller cannot see, like every id route
+  if (where.pipelineId) await findPipeline(ctx, p.orgId, where.pipelineId);
+  if (where.jobId) await findJob(ctx, p.orgId, where.jobId);
   const cond = and(
     eq(workshops.organizationId, p.orgId),
     where.pipelineId ? eq(workshops.pipelineId, where.pipelineId) : undefined,
