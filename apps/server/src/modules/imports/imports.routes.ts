@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
+import { CONVERT_LIMITS, convertRequestOf, convertSheets } from './convert.ts';
 import * as importsService from './imports.service.ts';
 
 const ZId = z.object({ id: z.uuid() });
@@ -124,6 +125,28 @@ export async function importsRoutes(app: FastifyInstance) {
     async (req, reply) => {
       await importsService.deleteImport(app.ctx, principalOf(req), req.params.id);
       return reply.code(204).send();
+    },
+  );
+}
+
+/** `POST /convert/sheets` (the Lume SDK's Excel to JSON helper): nothing is stored. */
+export async function convertRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', app.authenticate);
+  app.post(
+    '/convert/sheets',
+    {
+      // the JSON form carries the file as a binary string: room for its escapes
+      bodyLimit: CONVERT_LIMITS.maxBytes * 3,
+      schema: {
+        tags: ['imports'],
+        summary: 'Convert an .xlsx, .csv or .tsv file to JSON records, sheet by sheet (nothing is stored)',
+        description: `Multipart (part "file", fields "name" and "sheets" comma-separated) or JSON {file: binary string, encoding?: "binary"|"base64", name, sheets?: [names]}. Answers {name, sheets: [{name, records, problems}]}: every sheet, or the ones named. At most ${CONVERT_LIMITS.maxBytes / 1024 / 1024} MiB and ${CONVERT_LIMITS.maxRecords} records; larger files go through POST /files and /imports. A file that cannot be read is a 422 with the reason.`,
+        consumes: ['multipart/form-data', 'application/json'],
+      },
+    },
+    async (req) => {
+      const { file, sheets } = await convertRequestOf(req);
+      return convertSheets(file, sheets);
     },
   );
 }
