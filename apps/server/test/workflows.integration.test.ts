@@ -247,8 +247,12 @@ describe.each(DATABASES)('workflows API (%s)', (kind) => {
     const active = (await api(owner.token, 'GET', '/api/workflows?isActive=true&name=versioned')).json();
     expect(active.items.map((x: { id: string }) => x.id)).toEqual([w.id]);
 
+    // delete archives: out of the list, still readable, restorable
     expect((await api(owner.token, 'DELETE', `/api/workflows/${w.id}`)).statusCode).toBe(204);
-    expect((await api(owner.token, 'GET', `/api/workflows/${w.id}`)).statusCode).toBe(404);
+    expect((await api(owner.token, 'GET', '/api/workflows?groupId=g1')).json().items).toEqual([]);
+    expect((await api(owner.token, 'GET', `/api/workflows/${w.id}`)).json().archivedAt).toEqual(
+      expect.any(String),
+    );
   });
 
   it("another organization's workflows, runs and apps are 404", async () => {
@@ -266,6 +270,7 @@ describe.each(DATABASES)('workflows API (%s)', (kind) => {
       ['GET', `/api/workflows/${w.id}`],
       ['PUT', `/api/workflows/${w.id}`, { name: 'Theirs' }],
       ['DELETE', `/api/workflows/${w.id}`],
+      ['POST', `/api/workflows/${w.id}/restore`],
       ['GET', `/api/workflows/${w.id}/versions`],
       ['GET', `/api/workflows/${w.id}/runs`],
       ['POST', `/api/workflows/${w.id}/run`],
@@ -289,12 +294,13 @@ describe.each(DATABASES)('workflows API (%s)', (kind) => {
 
   it('submit replaces the whole list, each with the spec §4 defaults', async () => {
     const u = await createUser(t);
-    await api(u.token, 'POST', '/api/workflows', { name: 'Old one', ...graph() });
+    const old = (await api(u.token, 'POST', '/api/workflows', { name: 'Old one', ...graph() })).json();
     const res = await api(u.token, 'POST', '/api/workflows/submit', {
       workflows: [
         { name: 'First', ...graph() },
         { name: 'Second', sourceApp: 'ignored', prompt: 'ignored' },
       ],
+      confirm_remove: [old.id],
     });
     expect(res.statusCode).toBe(200);
     const items = res.json().items;
@@ -318,6 +324,7 @@ describe.each(DATABASES)('workflows API (%s)', (kind) => {
     const grouped = await api(u.token, 'POST', '/api/workflows/submit', {
       workflows: [{ name: 'G' }],
       groupId: 'team-7',
+      confirm_remove: list.items.map((w: { id: string }) => w.id),
     });
     expect(grouped.json().items[0].groupId).toBe('team-7');
     const bad = await api(u.token, 'POST', '/api/workflows/submit', {
@@ -578,6 +585,7 @@ describe.each(DATABASES)('workflows API (%s)', (kind) => {
       '/api/workflows/{id}/run',
       '/api/workflows/{id}/test',
       '/api/workflows/submit',
+      '/api/workflows/{id}/restore',
       '/api/workflows/apps',
       '/api/workflows/apps/{appId}',
       '/api/workflows/authenticated-apps',

@@ -203,6 +203,8 @@ export const ZWorkflow = z.object({
   jsonSchema: ZJsonSchema,
   version: z.number().int(),
   lastRun: ZRunSummary.nullable(),
+  /** set while archived (out of the list and the schedule; POST /workflows/{id}/restore brings it back) */
+  archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -215,6 +217,8 @@ export const ZWorkflowListQuery = z.object({
   name: z.string().max(200).optional(),
   groupId: z.string().max(200).optional(),
   isActive: z.enum(['true', 'false']).optional(),
+  /** true: only the archived workflows (restorable); otherwise only the others */
+  archived: z.enum(['true', 'false']).optional(),
 });
 
 const workflowFields = {
@@ -270,8 +274,21 @@ export const ZSubmitWorkflowsRequest = z.object({
     )
     .max(200),
   groupId: z.string().max(200).nullable().default(null).describe('the current group id; none = "no-id"'),
+  confirm_remove: z
+    .array(z.uuid())
+    .max(1000)
+    .default([])
+    .describe(
+      'ids of the current workflows the new list replaces: each is archived (restorable), never deleted; without every one of them listed the submit is refused with 409 and nothing changes',
+    ),
 });
 export const ZWorkflowList = z.object({ items: z.array(ZWorkflow) });
+/** 409 of a submit that would remove workflows not listed in confirm_remove. */
+export const ZSubmitConflict = z.object({
+  detail: z.string(),
+  would_remove: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type TSubmitConflict = z.infer<typeof ZSubmitConflict>;
 
 export const ZWorkflowVersion = z.object({
   version: z.number().int(),

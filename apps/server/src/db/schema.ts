@@ -572,6 +572,8 @@ export const workflows = pgTable(
     version: integer('version').notNull().default(1),
     /** the scheduler has handled every tick up to here; null while inactive */
     scheduledThrough: timestamp('scheduled_through', { withTimezone: true }),
+    /** set when removed (DELETE, or left out of a confirmed submit): out of lists and schedules, restorable */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -46,6 +46,7 @@ export function workflowDto(w: WorkflowRow, lastRun: RunRow | undefined, now = n
     jsonSchema: w.jsonSchema,
     version: w.version,
     lastRun: lastRun ? runSummary(lastRun) : null,
+    archivedAt: iso(w.archivedAt),
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
   };

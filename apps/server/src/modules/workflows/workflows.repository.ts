@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { workflowRuns, workflows, workflowVersions } from '../../db/schema.ts';
 
@@ -11,10 +11,18 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listWorkflows(
   db: Db,
   orgId: string,
-  q: { name?: string; groupId?: string; isActive?: boolean; limit: number; offset: number },
+  q: {
+    name?: string;
+    groupId?: string;
+    isActive?: boolean;
+    archived?: boolean;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = and(
     eq(workflows.organizationId, orgId),
+    q.archived ? isNotNull(workflows.archivedAt) : isNull(workflows.archivedAt),
     q.name ? ilike(workflows.name, `%${escapeLike(q.name)}%`) : undefined,
     q.groupId !== undefined ? eq(workflows.groupId, q.groupId) : undefined,
     q.isActive !== undefined ? eq(workflows.isActive, q.isActive) : undefined,
@@ -90,23 +98,56 @@ export async function updateWorkflow(
   });
 }
 
-export async function deleteWorkflow(db: Db, orgId: string, id: string) {
-  const rows = await db
-    .delete(workflows)
-    .where(and(eq(workflows.organizationId, orgId), eq(workflows.id, id)))
-    .returning({ id: workflows.id });
-  return rows.length === 1;
+/** The organization's workflows that are not archived (what a submit would replace). */
+export async function currentWorkflows(db: Db, orgId: string) {
+  return db
+    .select({ id: workflows.id, name: workflows.name })
+    .from(workflows)
+    .where(and(eq(workflows.organizationId, orgId), isNull(workflows.archivedAt)))
+    .orderBy(desc(workflows.createdAt), desc(workflows.id));
 }
 
-/** The organization's whole list replaced by `list` (spec §4 submit), atomically. */
+/** Archives (never deletes) the workflows among `ids` that are not archived yet; answers their ids. */
+export async function archiveWorkflows(db: Db, orgId: string, ids: string[], at = new Date()) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(workflows)
+    .set({ archivedAt: at })
+    .where(and(eq(workflows.organizationId, orgId), inArray(workflows.id, ids), isNull(workflows.archivedAt)))
+    .returning({ id: workflows.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Back from the archive; an active one's schedule starts again now (ticks while it was archived
+ * are not "missed").
+ */
+export async function restoreWorkflow(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .update(workflows)
+    .set({
+      archivedAt: null,
+      scheduledThrough: sql`case when ${workflows.isActive} then now() else null end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(workflows.organizationId, orgId), eq(workflows.id, id), isNotNull(workflows.archivedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * Spec §4 submit, atomically: the listed workflows are created and the confirmed ones archived
+ * (with their runs kept), never deleted.
+ */
 export async function replaceWorkflows(
   db: Db,
   orgId: string,
   list: WorkflowInsert[],
+  archive: string[],
   snapshot: (w: WorkflowRow) => Snapshot,
 ) {
   return db.transaction(async (tx) => {
-    await tx.delete(workflows).where(eq(workflows.organizationId, orgId));
+    await archiveWorkflows(tx, orgId, archive);
     if (list.length === 0) return [];
     const rows = await tx
       .insert(workflows)
@@ -151,7 +192,7 @@ export async function activeWorkflows(db: Db) {
   return db
     .select()
     .from(workflows)
-    .where(and(eq(workflows.isActive, true), eq(workflows.isComplete, true)));
+    .where(and(eq(workflows.isActive, true), eq(workflows.isComplete, true), isNull(workflows.archivedAt)));
 }
 
 /** Moves the schedule cursor forward only (a slower scheduler never moves it back). */

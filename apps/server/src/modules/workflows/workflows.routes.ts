@@ -5,6 +5,7 @@ import {
   ZRunListQuery,
   ZRunMapping,
   ZRunMappingRequest,
+  ZSubmitConflict,
   ZSubmitWorkflowsRequest,
   ZTestRunRequest,
   ZUpdateWorkflowRequest,
@@ -44,7 +45,8 @@ export async function workflowsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Workflows, newest first, with schedule in words, next tick and last run',
+        summary:
+          'Workflows, newest first, with schedule in words, next tick and last run (archived=true: the archived ones)',
         querystring: ZWorkflowListQuery,
         response: { 200: ZWorkflowPage },
       },
@@ -71,14 +73,22 @@ export async function workflowsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Replace the whole workflow list (spec §4)',
+        summary:
+          'Replace the whole workflow list (spec §4); the replaced ones are archived, only when confirmed',
         description:
-          'Each submitted workflow gets the sample source app, prompt "Sample prompt", a placeholder URL, an empty schema, the current time and the given groupId (or "no-id"). Workflows not in the list are deleted with their runs.',
+          'Each submitted workflow gets the sample source app, prompt "Sample prompt", a placeholder URL, an empty schema, the current time and the given groupId (or "no-id"). The current workflows are replaced by the list: each must be named in confirm_remove, and is then archived with its runs (GET /workflows?archived=true lists them, POST /workflows/{id}/restore brings one back), never deleted. If any is not named, the answer is 409 with would_remove listing them, and nothing changes.',
         body: ZSubmitWorkflowsRequest,
-        response: { 200: ZWorkflowList, 422: ZValidationError },
+        response: { 200: ZWorkflowList, 409: ZSubmitConflict, 422: ZValidationError },
       },
     },
-    (req) => workflows.submitWorkflows(ctx, principalOf(req), req.body),
+    async (req, reply) => {
+      try {
+        return await workflows.submitWorkflows(ctx, principalOf(req), req.body);
+      } catch (err) {
+        if (!(err instanceof workflows.SubmitConflict)) throw err;
+        return reply.code(409).send({ detail: err.detail, would_remove: err.wouldRemove });
+      }
+    },
   );
   r.get(
     '/workflows/:id',
@@ -100,11 +110,30 @@ export async function workflowsRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/workflows/:id',
-    { schema: { tags, summary: 'Delete a workflow with its runs and versions', params: ZId } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Archive a workflow: out of the list and the schedule, its runs and versions kept; restorable',
+        params: ZId,
+      },
+    },
     async (req, reply) => {
-      await workflows.deleteWorkflow(ctx, principalOf(req), req.params.id);
+      await workflows.archiveWorkflow(ctx, principalOf(req), req.params.id);
       return reply.code(204).send();
     },
+  );
+  r.post(
+    '/workflows/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Bring an archived workflow back (an active one is scheduled again from now)',
+        params: ZId,
+        response: { 200: ZWorkflow, 404: ZErrorDetail, 409: ZErrorDetail },
+      },
+    },
+    (req) => workflows.restoreWorkflow(ctx, principalOf(req), req.params.id),
   );
   r.get(
     '/workflows/:id/versions',

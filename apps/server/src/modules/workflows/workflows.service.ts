@@ -9,7 +9,7 @@ import {
 } from '@mapwright/contracts';
 import type { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
-import { FieldError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -63,9 +63,17 @@ export async function checkWorkflow(ctx: AppContext, orgId: string, w: Checked, 
 export async function listWorkflows(
   ctx: AppContext,
   p: Principal,
-  q: { page: number; size: number; name?: string; groupId?: string; isActive?: 'true' | 'false' },
+  q: {
+    page: number;
+    size: number;
+    name?: string;
+    groupId?: string;
+    isActive?: 'true' | 'false';
+    archived?: 'true' | 'false';
+  },
 ) {
   const { rows, total } = await repo.listWorkflows(ctx.db, p.orgId, {
+    archived: q.archived === 'true',
     name: q.name,
     groupId: q.groupId,
     isActive: q.isActive === undefined ? undefined : q.isActive === 'true',
@@ -85,14 +93,24 @@ export async function listWorkflows(
   );
 }
 
+/** A workflow to change or run: an archived one must be restored first. */
 export async function findOrThrow(ctx: AppContext, p: Principal, id: string) {
+  const row = await repo.findWorkflow(ctx.db, p.orgId, id);
+  if (!row) throw notFound('Workflow not found');
+  if (row.archivedAt)
+    throw conflict('The workflow is archived: restore it first (POST /workflows/{id}/restore)');
+  return row;
+}
+
+/** Reading a workflow (or its versions) also works while it is archived. */
+async function findAny(ctx: AppContext, p: Principal, id: string) {
   const row = await repo.findWorkflow(ctx.db, p.orgId, id);
   if (!row) throw notFound('Workflow not found');
   return row;
 }
 
 export async function getWorkflow(ctx: AppContext, p: Principal, id: string) {
-  const row = await findOrThrow(ctx, p, id);
+  const row = await findAny(ctx, p, id);
   const last = await repo.lastRuns(ctx.db, p.orgId, [id]);
   return workflowDto(row, last.get(id));
 }
@@ -152,27 +170,67 @@ export async function updateWorkflow(
   return getWorkflow(ctx, p, id);
 }
 
-/** Cancels the workflow's unfinished runs' tasks, then deletes it with its runs and versions. */
-export async function deleteWorkflow(ctx: AppContext, p: Principal, id: string) {
-  const row = await findOrThrow(ctx, p, id);
+/** Stops the unfinished runs of workflows about to be archived (they would run a removed workflow). */
+async function cancelUnfinishedRuns(ctx: AppContext, p: Principal, ids: string[]) {
+  for (const workflowId of ids) {
+    const { rows } = await runsRepo.listRuns(ctx.db, p.orgId, {
+      workflowId,
+      statuses: ['queued', 'running'],
+      limit: 1000,
+      offset: 0,
+    });
+    for (const { run } of rows) if (run.taskId) await ctx.queue.cancel(run.taskId);
+  }
+}
+
+/**
+ * DELETE archives: the workflow leaves the list and the schedule with its runs and versions kept,
+ * and POST /workflows/{id}/restore brings it back.
+ */
+export async function archiveWorkflow(ctx: AppContext, p: Principal, id: string) {
+  const row = await findAny(ctx, p, id);
   assertCanWrite(p);
-  const { rows } = await runsRepo.listRuns(ctx.db, p.orgId, {
-    workflowId: id,
-    statuses: ['queued', 'running'],
-    limit: 1000,
-    offset: 0,
-  });
-  for (const { run } of rows) if (run.taskId) await ctx.queue.cancel(run.taskId);
-  await repo.deleteWorkflow(ctx.db, p.orgId, id);
+  if (row.archivedAt) return;
+  await cancelUnfinishedRuns(ctx, p, [id]);
+  await repo.archiveWorkflows(ctx.db, p.orgId, [id]);
   await recordAudit(ctx.db, {
     organizationId: p.orgId,
     actorUserId: p.userId,
     impersonatorUserId: p.impersonatorId,
-    action: 'workflow.deleted',
+    action: 'workflow.archived',
     targetType: 'workflow',
     targetId: id,
     details: { name: row.name },
   });
+}
+
+export async function restoreWorkflow(ctx: AppContext, p: Principal, id: string) {
+  const row = await findAny(ctx, p, id);
+  assertCanWrite(p);
+  if (!row.archivedAt) throw conflict('The workflow is not archived');
+  await repo.restoreWorkflow(ctx.db, p.orgId, id);
+  await recordAudit(ctx.db, {
+    organizationId: p.orgId,
+    actorUserId: p.userId,
+    impersonatorUserId: p.impersonatorId,
+    action: 'workflow.restored',
+    targetType: 'workflow',
+    targetId: id,
+    details: { name: row.name },
+  });
+  return getWorkflow(ctx, p, id);
+}
+
+/** A submit that would remove workflows the caller did not list in confirm_remove. */
+export class SubmitConflict extends AppError {
+  constructor(readonly wouldRemove: { id: string; name: string }[]) {
+    super(
+      409,
+      `Submitting replaces the list: ${wouldRemove.length} workflow(s) not in it would be archived (${wouldRemove
+        .map((w) => `'${w.name}'`)
+        .join(', ')}). List their ids in confirm_remove to go ahead; nothing was changed.`,
+    );
+  }
 }
 
 /** Spec §4: the submitted list replaces the organization's workflows, each with the defaults. */
@@ -192,6 +250,13 @@ export async function submitWorkflows(
     groupId: input.groupId ?? SUBMIT_DEFAULTS.noGroupId,
   }));
   for (const [i, w] of list.entries()) await checkWorkflow(ctx, p.orgId, w, ['body', 'workflows', i]);
+  // never a silent bulk removal: every workflow the new list replaces must be named by the caller
+  const current = await repo.currentWorkflows(ctx.db, p.orgId);
+  const confirmed = new Set(input.confirm_remove);
+  const unconfirmed = current.filter((w) => !confirmed.has(w.id));
+  if (unconfirmed.length) throw new SubmitConflict(unconfirmed);
+  const removed = current.map((w) => w.id);
+  await cancelUnfinishedRuns(ctx, p, removed);
   const rows = await repo.replaceWorkflows(
     ctx.db,
     p.orgId,
@@ -205,6 +270,7 @@ export async function submitWorkflows(
       createdAt: now,
       updatedAt: now,
     })),
+    removed,
     snapshotOf,
   );
   await recordAudit(ctx.db, {
@@ -213,13 +279,13 @@ export async function submitWorkflows(
     impersonatorUserId: p.impersonatorId,
     action: 'workflows.submitted',
     targetType: 'workflow',
-    details: { count: rows.length },
+    details: { count: rows.length, archived: removed },
   });
   return { items: rows.map((r) => workflowDto(r, undefined)) };
 }
 
 export async function listVersions(ctx: AppContext, p: Principal, id: string) {
-  await findOrThrow(ctx, p, id);
+  await findAny(ctx, p, id);
   const rows = await repo.listVersions(ctx.db, id);
   return {
     items: rows.map((v) => {
