@@ -135,13 +135,27 @@ test('workflows: schedule, activate, run now, follow the run, a draft that canno
   const saved = await api<{ items: { name: string; isActive: boolean }[] }>(page, 'GET', '/workflows');
   expect(saved.items.find((w) => w.name === SAMPLE)?.isActive).toBe(false);
 
-  // delete the draft through its menu and the confirm modal
+  // archive the draft through its menu and the confirm modal: it leaves the list, kept under Archived
   await rowOf(page, DRAFT)
     .getByRole('button', { name: `Actions for ${DRAFT}` })
     .click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete workflow' }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Archive workflow' }).click();
   await expect(rowOf(page, DRAFT)).toHaveCount(0);
+  await expect(rowOf(page, SAMPLE)).toBeVisible();
+  await dismissNotifications(page);
+
+  const views = page.getByRole('radiogroup', { name: 'Show workflows or archived workflows' });
+  await views.getByText('Archived', { exact: true }).click();
+  const archived = page.getByRole('table', { name: 'Archived workflows' });
+  await expect(archived.getByRole('row').filter({ hasText: DRAFT })).toBeVisible();
+  await expect(archived.getByRole('row').filter({ hasText: SAMPLE })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'workflows-archived');
+  await archived.getByRole('button', { name: `Restore ${DRAFT}` }).click();
+  await expect(page.getByText('No archived workflows')).toBeVisible();
+  await views.getByText('Workflows', { exact: true }).click();
+  await expect(rowOf(page, DRAFT)).toBeVisible();
   await expect(rowOf(page, SAMPLE)).toBeVisible();
 });
 

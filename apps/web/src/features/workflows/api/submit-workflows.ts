@@ -13,9 +13,20 @@ export interface TSubmittedWorkflow {
 }
 
 /**
- * Spec §4: the list replaces the organization's workflows (the ones not in it are deleted with
- * their runs); each gets the sample source app, "Sample prompt", a placeholder URL, an empty schema
- * and the group id (the server's "no-id" when null).
+ * Spec §4: the list replaces the organization's workflows; each gets the sample source app,
+ * "Sample prompt", a placeholder URL, an empty schema and the group id (the server's "no-id" when
+ * null). The server archives (never deletes) the ones replaced, and only those named in
+ * `confirmRemove`: if any current workflow is not named, it refuses with 409 and changes nothing.
  */
-export const postSubmitWorkflows = async (workflows: TSubmittedWorkflow[], groupId: string | null) =>
-  required(await http.post<{ items: TWorkflow[] }>('/workflows/submit', { workflows, groupId })).items;
+export const postSubmitWorkflows = async (
+  workflows: TSubmittedWorkflow[],
+  groupId: string | null,
+  confirmRemove: string[] = [],
+) =>
+  required(
+    await http.post<{ items: TWorkflow[] }>('/workflows/submit', {
+      workflows,
+      groupId,
+      confirm_remove: confirmRemove,
+    }),
+  ).items;

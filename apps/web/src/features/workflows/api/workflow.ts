@@ -23,9 +23,12 @@ export const createWorkflow = async (body: TCreateWorkflowRequest) =>
   required(await http.post<TWorkflow>('/workflows', body));
 export const updateWorkflow = async (id: string, body: TUpdateWorkflowRequest) =>
   required(await http.put<TWorkflow>(`/workflows/${id}`, body));
+/** DELETE archives: the workflow leaves the list and its schedule, and can be restored. */
 export const deleteWorkflow = async (id: string) => {
   await http.delete(`/workflows/${id}`);
 };
+export const restoreWorkflow = async (id: string) =>
+  required(await http.post<TWorkflow>(`/workflows/${id}/restore`));
 
 /** Every change refreshes the lists and puts the saved workflow in the cache. */
 function useSaved() {
@@ -49,4 +52,8 @@ export const useUpdateWorkflow = () => {
 export const useDeleteWorkflow = () => {
   const saved = useSaved();
   return useMutation({ mutationFn: deleteWorkflow, onSuccess: () => saved() });
+};
+export const useRestoreWorkflow = () => {
+  const saved = useSaved();
+  return useMutation({ mutationFn: restoreWorkflow, onSuccess: saved });
 };

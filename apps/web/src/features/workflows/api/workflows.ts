@@ -8,6 +8,8 @@ export interface TWorkflowFilters {
   size?: number;
   name?: string;
   isActive?: boolean;
+  /** the archived workflows instead (restorable) */
+  archived?: boolean;
 }
 
 export const getWorkflows = async (f: TWorkflowFilters = {}) =>
@@ -18,6 +20,7 @@ export const getWorkflows = async (f: TWorkflowFilters = {}) =>
         size: f.size ?? 50,
         name: f.name || undefined,
         isActive: f.isActive === undefined ? undefined : String(f.isActive),
+        archived: f.archived ? 'true' : undefined,
       },
     }),
   );

@@ -1,8 +1,8 @@
 import { ACTIVE_POLL_MS } from '../lib/run-management.ts';
 import './styles.ts';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlugConnected, IconPlus, IconRoute, IconSearch } from '@tabler/icons-react';
+import { IconArchive, IconPlugConnected, IconPlus, IconRoute, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { isOpenRun } from '../api/runs.ts';
 import { useSourceApps } from '../api/source-apps.ts';
 import { workflowsQueryOptions } from '../api/workflows.ts';
 import { useWorkflowContext, workflowContext } from '../stores/workflow-context.ts';
+import { ArchivedWorkflowsTable } from './management-archived.tsx';
 import { useNow } from './management-clock.ts';
 import { WorkflowsTable } from './management-table.tsx';
 import { RunDrawer } from './runs-drawer.tsx';
@@ -26,11 +27,14 @@ export function WorkflowsManagementScreen() {
   const [name] = useDebouncedValue(search.trim(), 250);
   const [page, setPage] = useState(1);
   const [openRun, setOpenRun] = useState<string | null>(null);
+  const [view, setView] = useState<'current' | 'archived'>('current');
+  const archived = view === 'archived';
   const now = useNow();
 
   const list = useQuery({
-    ...workflowsQueryOptions({ name, page, size: PAGE_SIZE }),
+    ...workflowsQueryOptions({ name, page, size: PAGE_SIZE, archived }),
     refetchInterval: (q) => {
+      if (archived) return false;
       const items = q.state.data?.items ?? [];
       if (items.some((w) => w.lastRun && isOpenRun(w.lastRun.status))) return 2000;
       return items.some((w) => w.isActive) ? ACTIVE_POLL_MS : false;
@@ -45,9 +49,9 @@ export function WorkflowsManagementScreen() {
 
   // the workflow context holds the whole list as last loaded (a search shows only a part of it)
   useEffect(() => {
-    if (list.data && !name && list.data.pages <= 1 && !list.isPlaceholderData)
+    if (list.data && !archived && !name && list.data.pages <= 1 && !list.isPlaceholderData)
       workflowContext.setWorkflows(list.data.items);
-  }, [list.data, name, list.isPlaceholderData]);
+  }, [list.data, archived, name, list.isPlaceholderData]);
 
   const workflows = list.data?.items ?? [];
   // a search shows part of the list: the runs' filter and the run drawer name every workflow known
@@ -62,7 +66,7 @@ export function WorkflowsManagementScreen() {
       New workflow
     </Button>
   );
-  const noWorkflowsAtAll = list.data && list.data.total === 0 && !name;
+  const noWorkflowsAtAll = list.data && list.data.total === 0 && !name && !archived;
 
   return (
     <Stack gap="lg">
@@ -84,6 +88,19 @@ export function WorkflowsManagementScreen() {
           </>
         }
       />
+      <SegmentedControl
+        w="fit-content"
+        value={view}
+        onChange={(v) => {
+          setView(v as typeof view);
+          setPage(1);
+        }}
+        data={[
+          { value: 'current', label: 'Workflows' },
+          { value: 'archived', label: 'Archived' },
+        ]}
+        aria-label="Show workflows or archived workflows"
+      />
       {!noWorkflowsAtAll && (
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <TextInput
@@ -99,8 +116,10 @@ export function WorkflowsManagementScreen() {
           />
           {list.data && list.data.total > 0 && (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {list.data.total.toLocaleString()} {list.data.total === 1 ? 'workflow' : 'workflows'}
-              {name ? ' match' : ''} · {workflows.filter((w) => w.isActive).length} active
+              {list.data.total.toLocaleString()} {archived ? 'archived ' : ''}
+              {list.data.total === 1 ? 'workflow' : 'workflows'}
+              {name ? ' match' : ''}
+              {archived ? '' : ` · ${workflows.filter((w) => w.isActive).length} active`}
             </Text>
           )}
         </Group>
@@ -110,6 +129,11 @@ export function WorkflowsManagementScreen() {
           <LoadingBlock label="Loading workflows…" />
         ) : list.isError ? (
           <ErrorBlock error={list.error} onRetry={() => void list.refetch()} />
+        ) : archived && workflows.length === 0 && !name ? (
+          <EmptyBlock icon={<IconArchive size={22} />} title="No archived workflows">
+            A deleted workflow, or one replaced by submitting a new list, waits here with its runs until you
+            restore it.
+          </EmptyBlock>
         ) : workflows.length === 0 ? (
           name ? (
             <EmptyBlock icon={<IconSearch size={22} />} title={`No workflow is named like “${name}”`}>
@@ -128,6 +152,8 @@ export function WorkflowsManagementScreen() {
               </Group>
             </EmptyBlock>
           )
+        ) : archived ? (
+          <ArchivedWorkflowsTable workflows={workflows} now={now} />
         ) : (
           <WorkflowsTable workflows={workflows} appName={appName} now={now} onOpenRun={setOpenRun} />
         )}
@@ -135,7 +161,7 @@ export function WorkflowsManagementScreen() {
       {list.data && list.data.pages > 1 && (
         <Pager total={list.data.pages} value={page} onChange={setPage} aria-label="Workflow pages" />
       )}
-      {!noWorkflowsAtAll && (
+      {!noWorkflowsAtAll && !archived && (
         <RecentRuns workflows={allWorkflows} anyActive={anyActive} now={now} onOpenRun={setOpenRun} />
       )}
       <RunDrawer

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TWorkflow } from '@mapwright/contracts';
-import { IconDots, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconDots, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useStartRun } from '../api/runs.ts';
@@ -127,24 +127,25 @@ function WorkflowRow({
       onError: (err) => notify({ color: 'red', title: 'The run did not start', message: err.message }),
     });
 
-  const confirmDelete = () =>
+  const confirmArchive = () =>
     modals.openConfirmModal({
-      title: `Delete “${w.name}”?`,
+      title: `Archive “${w.name}”?`,
       children: (
         <Text size="sm">
-          The workflow is deleted with its {w.version > 1 ? `${w.version} versions` : 'versions'} and every
-          run. Its schedule stops at once. This cannot be undone.
+          The workflow leaves the list and its schedule stops at once. Its{' '}
+          {w.version > 1 ? `${w.version} versions` : 'versions'} and runs are kept: restore it from Archived
+          to bring it back.
         </Text>
       ),
-      labels: { confirm: 'Delete workflow', cancel: 'Keep it' },
+      labels: { confirm: 'Archive workflow', cancel: 'Keep it' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(w.id, {
           onSuccess: () => {
             workflowContext.removeWorkflow(w.id);
-            notify({ color: 'gray', message: `“${w.name}” was deleted.` });
+            notify({ color: 'gray', message: `“${w.name}” was archived: restore it from Archived.` });
           },
-          onError: (err) => notify({ color: 'red', title: 'Not deleted', message: err.message }),
+          onError: (err) => notify({ color: 'red', title: 'Not archived', message: err.message }),
         }),
     });
 
@@ -240,8 +241,8 @@ function WorkflowRow({
               Open in builder
             </Menu.Item>
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
-              Delete
+            <Menu.Item color="red" leftSection={<IconArchive size={16} />} onClick={confirmArchive}>
+              Archive
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>

@@ -282,7 +282,15 @@ describe('workflow context (spec §4)', () => {
     it('sends a null group id when none is set (the server uses its no-id placeholder)', async () => {
       const post = vi.fn(async () => [] as TWorkflow[]);
       await workflowContext.submitWorkflows([{ name: 'One' }], { persist: true, post });
-      expect(post).toHaveBeenCalledWith(expect.any(Array), null);
+      expect(post).toHaveBeenCalledWith(expect.any(Array), null, []);
+    });
+
+    it('names the workflows it held as the ones to remove (the server archives only those)', async () => {
+      workflowContext.setWorkflows([stored('w1'), stored('w2')]);
+      workflowContext.addWorkflow({ name: 'Unsaved', id: 'local-x1' });
+      const post = vi.fn(async () => [] as TWorkflow[]);
+      await workflowContext.submitWorkflows([{ name: 'One' }], { persist: true, post });
+      expect(post).toHaveBeenCalledWith(expect.any(Array), null, ['w1', 'w2']);
     });
 
     it('brings the earlier list back when the server refuses the submission', async () => {

@@ -152,7 +152,11 @@ const toSubmitted = (w: TContextWorkflow): TSubmittedWorkflow => ({
 export interface TSubmitOptions {
   /** also POST the list to /workflows/submit; the store then holds the server's workflows */
   persist?: boolean;
-  post?: (workflows: TSubmittedWorkflow[], groupId: string | null) => Promise<TWorkflow[]>;
+  post?: (
+    workflows: TSubmittedWorkflow[],
+    groupId: string | null,
+    confirmRemove: string[],
+  ) => Promise<TWorkflow[]>;
 }
 
 const set = workflowContextStore.set;
@@ -210,7 +214,8 @@ export const workflowContext = {
    * Replaces the whole list with the submitted one, each with the submit defaults (at once, before
    * anything is sent). With `persist` the list is sent with the current group id and replaced by
    * the server's answer; if the server refuses it, the earlier list comes back and the error is
-   * thrown.
+   * thrown. The server archives the workflows the list replaces only when named: the store names
+   * the ones it held (what the user saw replaced), so a workflow it never loaded is not removed.
    */
   async submitWorkflows(list: TSubmitInput[], opts: TSubmitOptions = {}): Promise<TContextWorkflow[]> {
     const before = workflowContextStore.get();
@@ -220,7 +225,9 @@ export const workflowContext = {
     if (!opts.persist) return submitted;
     const post = opts.post ?? postSubmitWorkflows;
     try {
-      const saved: TContextWorkflow[] = await post(submitted.map(toSubmitted), before.groupId);
+      // a workflow with a local id was never saved: there is nothing of it to remove on the server
+      const replaced = before.workflows.map((w) => w.id).filter((id) => !id.startsWith('local-'));
+      const saved: TContextWorkflow[] = await post(submitted.map(toSubmitted), before.groupId, replaced);
       set((s) => ({ ...s, workflows: saved }));
       return saved;
     } catch (err) {
