@@ -24,7 +24,7 @@ function textProblem(s: string): string | null {
  * Walks a parsed value without recursion (so depth itself cannot overflow the stack) and throws a
  * 422 naming the first field whose key or text is unusable, or where nesting goes too deep.
  */
-export function checkRequestValue(value: unknown, root: string): void {
+export function checkRequestValue(value: unknown, root: string, binaryFields: readonly string[] = []): void {
   // Each entry keeps its parent instead of a copy of its path, so a wide body costs one push per
   // value; the path is spelled out only for the error.
   interface Entry {
@@ -43,6 +43,7 @@ export function checkRequestValue(value: unknown, root: string): void {
     const entry = stack.pop()!;
     const { value: v, depth } = entry;
     if (typeof v === 'string') {
+      if (entry.parent?.parent === null && binaryFields.includes(String(entry.key))) continue;
       const problem = textProblem(v);
       if (problem) throw new FieldError(locOf(entry), problem, 'value_error');
       continue;
@@ -71,13 +72,17 @@ export function checkRequestValue(value: unknown, root: string): void {
 /**
  * One rule for text at the edge, for every route: NUL characters, lone surrogates and over-deep
  * nesting are refused with 422 before any route sees the request (query, path and body alike),
- * instead of surfacing as a database or stack error deep inside one route.
+ * instead of surfacing as a database or stack error deep inside one route. The one exception is
+ * declared by the route: `config: { binaryFields: ['file'] }` names top-level body fields that
+ * carry a file as a binary string (bytes 0–255, NUL included), never stored as text.
  */
 export function registerRequestText(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     checkRequestValue(req.params, 'path');
     checkRequestValue(req.query, 'query');
-    if (req.body !== undefined && !isStream(req.body)) checkRequestValue(req.body, 'body');
+    const binary = (req.routeOptions.config as { binaryFields?: readonly string[] } | undefined)
+      ?.binaryFields;
+    if (req.body !== undefined && !isStream(req.body)) checkRequestValue(req.body, 'body', binary);
   });
 }
 

@@ -137,6 +137,8 @@ export async function convertRoutes(app: FastifyInstance) {
     {
       // the JSON form carries the file as a binary string: room for its escapes
       bodyLimit: CONVERT_LIMITS.maxBytes * 3,
+      // the file's bytes may hold NUL: exempt from the request-text rule (plugins/request-text.ts)
+      config: { binaryFields: ['file'] },
       schema: {
         tags: ['imports'],
         summary: 'Convert an .xlsx, .csv or .tsv file to JSON records, sheet by sheet (nothing is stored)',

@@ -27,10 +27,9 @@ import {
   ZTargetSchema,
   ZUpdatePipelineRequest,
 } from '@mapwright/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { planBulkDownload, streamBulkZip } from './bulk-download.ts';
 import { codeRoutes } from './code.routes.ts';
@@ -40,43 +39,16 @@ import * as fixes from './fixes.service.ts';
 import * as jobsService from './jobs.service.ts';
 import * as pipelinesService from './pipelines.service.ts';
 import * as resultsService from './results.service.ts';
-import { findWorkshop } from './workshops.service.ts';
 
 const ZId = z.object({ id: z.uuid() });
 /** inline jobs may carry many records: a larger body limit for that one route */
 const JOB_BODY_LIMIT = 256 * 1024 * 1024;
-
-const OWNED = {
-  pipelines: pipelinesService.findPipeline,
-  jobs: jobsService.findJob,
-  results: resultsService.findResult,
-  workshops: findWorkshop,
-};
-const OWNED_ROUTE = /\/(pipelines|jobs|results|workshops)\/:id(\/|$)/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A preValidation hook: a write route on another organization's (or an unknown) pipeline, job,
- * result or workshop answers 404 before its body is validated, as if the id did not exist —
- * a 422 about the body would confirm nothing, but 404 first is what every id route answers.
- */
-export function ownerBeforeBody(ctx: AppContext) {
-  return async (req: FastifyRequest) => {
-    if (!req.routeOptions.schema?.body) return;
-    const kind = OWNED_ROUTE.exec(req.routeOptions.url ?? '')?.[1] as keyof typeof OWNED | undefined;
-    const id = (req.params as { id?: unknown }).id;
-    // a malformed id is left to the params schema (422 naming it)
-    if (!kind || typeof id !== 'string' || !UUID.test(id)) return;
-    await OWNED[kind](ctx, principalOf(req).orgId, id);
-  };
-}
 
 /** Pipelines, jobs and results: api-pipelines.md, plus mapper versions, diff and roll back. */
 export async function pipelinesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
   const ctx = app.ctx;
-  app.addHook('preValidation', ownerBeforeBody(ctx));
   const P = { tags: ['pipelines'] };
   const J = { tags: ['jobs'] };
   const R = { tags: ['results'] };
@@ -437,7 +409,6 @@ export async function downloadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.authenticate);
   const ctx = app.ctx;
-  app.addHook('preValidation', ownerBeforeBody(ctx));
   r.get(
     '/results/:id/download',
     {

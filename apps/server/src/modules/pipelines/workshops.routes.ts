@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
-import { ownerBeforeBody } from './pipelines.routes.ts';
 import { listResults } from './results.service.ts';
 import { workshopEditRoutes } from './workshop-edits.routes.ts';
 import * as svc from './workshops.service.ts';
@@ -23,7 +22,6 @@ export async function workshopsRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.authenticate);
   const ctx = app.ctx;
   // also covers the edit routes registered below: another org's workshop is 404 before a bad body is 422
-  app.addHook('preValidation', ownerBeforeBody(ctx));
   const W = { tags: ['workshops'] };
 
   r.get(
