@@ -119,7 +119,7 @@ async function runJob(kind: 'embedded' | 'postgres', workers: 'here' | number, e
     await database.migrate();
     await seed(database.db, {
       adminEmail: 'demo@mapwright.dev',
-      adminPassword: 'mapwright-demo',
+      adminPassword: 'demo-harbour-lantern',
       staffEmail: 'staff@mapwright.dev',
     });
     const config = loadConfig({
@@ -137,7 +137,7 @@ async function runJob(kind: 'embedded' | 'postgres', workers: 'here' | number, e
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/jwt/login',
-      payload: 'username=demo%40mapwright.dev&password=mapwright-demo',
+      payload: 'username=demo%40mapwright.dev&password=demo-harbour-lantern',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const headers = { authorization: `Bearer ${login.json().access_token}` };

@@ -51,7 +51,7 @@ const ZEnv = z.object({
   /** absolute URL of the app, used in emailed links; defaults to http://HOST:PORT */
   PUBLIC_URL: z.string().url().optional(),
   SEED_ADMIN_EMAIL: z.email().default('demo@mapwright.dev'),
-  SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('mapwright-demo'),
+  SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-harbour-lantern'),
   SEED_STAFF_EMAIL: z.email().default('staff@mapwright.dev'),
   /** set to create an internal staff account (impersonation) at seed */
   SEED_STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -26,6 +26,7 @@ export async function startServer(config: Config): Promise<Started> {
       adminPassword: config.SEED_ADMIN_PASSWORD,
       staffEmail: config.SEED_STAFF_EMAIL,
       staffPassword: config.SEED_STAFF_PASSWORD,
+      productName: config.PRODUCT_NAME,
     });
     const app = await buildApp({
       config,

@@ -18,7 +18,7 @@ describe.each(DATABASES)('auth (%s)', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/jwt/login',
-      ...form({ username: 'demo@mapwright.dev', password: 'mapwright-demo' }),
+      ...form({ username: 'demo@mapwright.dev', password: 'demo-harbour-lantern' }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ token_type: 'bearer', access_token: expect.any(String) });
@@ -148,6 +148,49 @@ describe.each(DATABASES)('auth (%s)', (kind) => {
       loc: ['body', 'password'],
       msg: 'must be at least 8 characters',
     });
+  });
+
+  it('refuses weak passwords on invite activation, reset and change with the reason, keeping the link usable', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const roles = (await t.as(admin.token, { method: 'GET', url: '/api/roles' })).json();
+    const memberRole = roles.items.find((r: { name: string }) => r.name === 'member').id;
+    const invited = await t.as(admin.token, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { email: 'ivy.invitee@example.com', name: 'Ivy Invitee', role_id: memberRole },
+    });
+    const token = new URL(invited.json().invite_link).searchParams.get('token')!;
+    const activate = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+    const refusals: Record<string, RegExp> = {
+      aaaaaaaa: /repeated characters/i,
+      password123: /commonly used password/i,
+      'ivy.invitee@example.com': /^Do not use your email address in your password$/,
+      ivyinvitee1: /^Do not use your (name|email address) in your password$/,
+    };
+    for (const [password, reason] of Object.entries(refusals)) {
+      const res = await activate(password);
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['body', 'password']);
+      expect(res.json().detail[0].msg).toMatch(reason);
+    }
+    expect((await activate('violet harbour lantern')).statusCode).toBe(200);
+
+    const ivy = await login(t, 'ivy.invitee@example.com', 'violet harbour lantern');
+    const change = (new_password: string) =>
+      t.as(ivy, {
+        method: 'POST',
+        url: '/api/me/password',
+        payload: { current_password: 'violet harbour lantern', new_password },
+      });
+    const weak = await change('ivy.invitee@example.com');
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().detail[0]).toMatchObject({
+      loc: ['body', 'new_password'],
+      msg: 'Do not use your email address in your password',
+    });
+    expect((await change('password123')).json().detail[0].msg).toMatch(/commonly used password/i);
+    expect((await change('amber quartz meadow')).statusCode).toBe(204);
   });
 
   it('enrols TOTP and then requires the code at login', async () => {

@@ -66,7 +66,7 @@ describe.skipIf(!DATABASES.includes('postgres'))(
       children.push(web.child);
       const login = await fetch(`${web.url}/api/auth/jwt/login`, {
         method: 'POST',
-        body: new URLSearchParams({ username: 'demo@mapwright.dev', password: 'mapwright-demo' }),
+        body: new URLSearchParams({ username: 'demo@mapwright.dev', password: 'demo-harbour-lantern' }),
       });
       const auth = {
         authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,

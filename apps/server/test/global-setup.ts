@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   await seed(database.db, {
     adminEmail: 'demo@mapwright.dev',
-    adminPassword: 'mapwright-demo',
+    adminPassword: 'demo-harbour-lantern',
     staffEmail: 'staff@mapwright.dev',
   });
   await database.close();

@@ -52,7 +52,7 @@ async function freshDatabase(kind: DbKind): Promise<{ database: Database; drop: 
   await database.migrate();
   await seed(database.db, {
     adminEmail: 'demo@mapwright.dev',
-    adminPassword: 'mapwright-demo',
+    adminPassword: 'demo-harbour-lantern',
     staffEmail: 'staff@mapwright.dev',
   });
   return {

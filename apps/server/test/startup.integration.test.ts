@@ -14,7 +14,7 @@ describe('startup on the embedded database', () => {
     PORT: '0',
     LOG_LEVEL: 'silent',
     SEED_ADMIN_EMAIL: 'boss@example.com',
-    SEED_ADMIN_PASSWORD: 'boss-password',
+    SEED_ADMIN_PASSWORD: 'boss-harbour-lantern',
   });
 
   it('migrates and seeds on first start, keeps data across restarts, and refuses a second process on the same data dir', async () => {
@@ -23,7 +23,7 @@ describe('startup on the embedded database', () => {
     await expect(startServer(config)).rejects.toBeInstanceOf(DataDirLockedError);
     const login = await fetch(`${first.url}/api/auth/jwt/login`, {
       method: 'POST',
-      body: new URLSearchParams({ username: 'boss@example.com', password: 'boss-password' }),
+      body: new URLSearchParams({ username: 'boss@example.com', password: 'boss-harbour-lantern' }),
     });
     expect(login.status).toBe(200);
     const { access_token } = (await login.json()) as { access_token: string };

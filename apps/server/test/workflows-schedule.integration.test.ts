@@ -13,7 +13,7 @@ describe.each(DATABASES)('workflow scheduling (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { worker: true });
-    token = await login(t, 'demo@mapwright.dev', 'mapwright-demo');
+    token = await login(t, 'demo@mapwright.dev', 'demo-harbour-lantern');
     const list = (await t.as(token, { method: 'GET', url: '/api/workflows?name=Sample%20cards' })).json();
     sampleId = list.items[0].id;
   });

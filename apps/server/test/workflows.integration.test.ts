@@ -32,7 +32,7 @@ describe.each(DATABASES)('workflows API (%s)', (kind) => {
     t = await createTestApp(kind);
     owner = await createUser(t);
     other = await createUser(t);
-    demoToken = await login(t, 'demo@mapwright.dev', 'mapwright-demo');
+    demoToken = await login(t, 'demo@mapwright.dev', 'demo-harbour-lantern');
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
-export const DEMO = { email: 'demo@mapwright.dev', password: 'mapwright-demo' };
+export const DEMO = { email: 'demo@mapwright.dev', password: 'demo-harbour-lantern' };
 const SCREENSHOTS = resolve(import.meta.dirname, 'screenshots');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

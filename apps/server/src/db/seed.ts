@@ -1,6 +1,8 @@
 import { ROLE_NAMES } from '@mapwright/contracts';
 import { asc, eq } from 'drizzle-orm';
+import { ConfigError } from '../config.ts';
 import { hashPassword } from '../modules/auth/auth.service.ts';
+import { passwordProblem } from '../modules/auth/password-policy.ts';
 import { snapshotOf } from '../modules/workflows/dto.ts';
 import { sampleCardsWorkflow } from '../modules/workflows/sample-workflow.ts';
 import { insertWorkflow } from '../modules/workflows/workflows.repository.ts';
@@ -16,10 +18,25 @@ export interface SeedOptions {
   staffEmail: string;
   /** the internal staff account is only created when a password is given for it */
   staffPassword?: string;
+  /** a context word the seeded passwords must not be built from (default Mapwright) */
+  productName?: string;
+}
+
+/** Seeded accounts follow the same password policy as the API; a refused one stops the start. */
+function checkSeedPassword(
+  variable: string,
+  password: string,
+  email: string,
+  name: string,
+  productName: string,
+) {
+  const problem = passwordProblem(password, { email, name, productName });
+  if (problem) throw new ConfigError(`Invalid configuration:\n  ${variable}: ${problem}`);
 }
 
 /** Roles always exist; the demo organization and its owner are created on first start only. */
 export async function seed(db: Db, opts: SeedOptions) {
+  const productName = opts.productName ?? 'Mapwright';
   await db
     .insert(roles)
     .values(ROLE_NAMES.map((name) => ({ name })))
@@ -29,6 +46,7 @@ export async function seed(db: Db, opts: SeedOptions) {
   let demoOrg = await findDemoOrg(db);
   let created = false;
   if (!demoOrg) {
+    checkSeedPassword('SEED_ADMIN_PASSWORD', opts.adminPassword, opts.adminEmail, 'Demo Owner', productName);
     [demoOrg] = await db.insert(organizations).values({ name: DEMO_ORG_NAME }).returning();
     await db.insert(users).values({
       organizationId: demoOrg!.id,
@@ -42,6 +60,13 @@ export async function seed(db: Db, opts: SeedOptions) {
   if (opts.staffPassword) {
     const existing = await db.select().from(users).where(eq(users.email, opts.staffEmail.toLowerCase()));
     if (existing.length === 0) {
+      checkSeedPassword(
+        'SEED_STAFF_PASSWORD',
+        opts.staffPassword,
+        opts.staffEmail,
+        'Mapwright Staff',
+        productName,
+      );
       const [staffOrg] = await db.insert(organizations).values({ name: STAFF_ORG_NAME }).returning();
       await db.insert(users).values({
         organizationId: staffOrg!.id,

@@ -13,9 +13,23 @@ import {
   findUserById,
   updateUser,
 } from '../users/users.service.ts';
+import { assertPasswordAcceptable } from './password-policy.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 
 export const hashPassword = (password: string) => hash(password);
+
+/** The password policy for a new password of this account: a 422 on `field` saying why it is refused. */
+export const assertNewPassword = (
+  ctx: AppContext,
+  field: string,
+  password: string,
+  user: { email: string; name: string },
+) =>
+  assertPasswordAcceptable(field, password, {
+    email: user.email,
+    name: user.name,
+    productName: ctx.config.PRODUCT_NAME,
+  });
 
 // Verifying against a fixed hash when the user does not exist keeps the timing of both answers alike.
 let dummyHash: Promise<string> | undefined;
@@ -164,6 +178,10 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
       ),
     );
   if (!row) throw badRequest('RESET_PASSWORD_BAD_TOKEN');
+  const owner = await findUserById(ctx.db, row.userId);
+  if (!owner) throw badRequest('RESET_PASSWORD_BAD_TOKEN');
+  // Checked before the token is spent, so a refused password can be corrected with the same link.
+  assertNewPassword(ctx, 'password', input.password, owner);
   // Mark used first and only if still unused, so two concurrent resets cannot both succeed.
   const used = await ctx.db
     .update(passwordResetTokens)

@@ -9,7 +9,7 @@ import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { randomToken } from '../../lib/secrets.ts';
 import { isAdmin } from '../../plugins/auth.ts';
 import { impersonationsOf, recordAudit } from '../audit/audit.service.ts';
-import { checkTotp, createResetLink, hashPassword } from '../auth/auth.service.ts';
+import { assertNewPassword, checkTotp, createResetLink, hashPassword } from '../auth/auth.service.ts';
 import {
   bumpTokenVersion,
   countOrgUsersWithRole,
@@ -66,6 +66,7 @@ export async function changePassword(
   if (!user?.passwordHash || !(await verify(user.passwordHash, input.current_password).catch(() => false))) {
     throw badRequest('The current password is wrong');
   }
+  assertNewPassword(ctx, 'new_password', input.new_password, user);
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.new_password) });
   await bumpTokenVersion(ctx.db, user.id);
   await audit(ctx, p, 'password.changed', user.id);
