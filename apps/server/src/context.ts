@@ -29,6 +29,8 @@ export interface Principal {
   role: string;
   via: 'jwt' | 'apiKey';
   apiKeyId?: string;
+  /** the server-side session of a bearer token (logout ends it) */
+  sessionId?: string;
   /** the staff user acting through an impersonation token */
   impersonatorId?: string;
 }

@@ -87,11 +87,12 @@ describe.each(DATABASES)('auth (%s)', (kind) => {
       detail: 'Unauthorized',
     });
     const { issueToken } = await import('../src/modules/auth/tokens.ts');
-    const expired = await issueToken(t.app.ctx.jwtSecret, -10, { sub: u.id, org: u.orgId, ver: 0 });
+    const { sid } = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const expired = await issueToken(t.app.ctx.jwtSecret, -10, { sub: u.id, org: u.orgId, ver: 0, sid });
     expect((await t.as(expired, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
   });
 
-  it('logout revokes earlier tokens (an empty JSON body counts as no body)', async () => {
+  it('logout refuses this session’s token afterwards (an empty JSON body counts as no body)', async () => {
     const u = await createUser(t);
     const res = await t.as(u.token, {
       method: 'POST',

@@ -9,7 +9,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/auth.ts';
-import { forgotPassword, impersonate, login, logout, resetPassword } from './auth.service.ts';
+import {
+  forgotPassword,
+  impersonate,
+  login,
+  logout,
+  logoutEverywhere,
+  resetPassword,
+} from './auth.service.ts';
 
 const tags = ['auth'];
 
@@ -44,17 +51,29 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: ZTokenResponse, 400: ZErrorDetail },
       },
     },
-    (req) => login(app.ctx, { ...req.body, ip: req.ip }),
+    (req) => login(app.ctx, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }),
   );
 
   r.post(
     '/auth/jwt/logout',
     {
       onRequest: app.authenticate,
-      schema: { tags, summary: 'Revoke every token issued so far for this user' },
+      schema: { tags, summary: 'End this session (the user stays signed in on other devices)' },
     },
     async (req, reply) => {
       await logout(app.ctx, principalOf(req));
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/auth/jwt/logout-all',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, summary: 'End every session of this user on every device' },
+    },
+    async (req, reply) => {
+      await logoutEverywhere(app.ctx, principalOf(req));
       return reply.code(204).send();
     },
   );
@@ -70,7 +89,12 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: ZTokenResponse },
       },
     },
-    (req) => impersonate(app.ctx, principalOf(req), { ...req.body, ip: req.ip }),
+    (req) =>
+      impersonate(app.ctx, principalOf(req), {
+        ...req.body,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      }),
   );
 
   r.post(

@@ -14,6 +14,7 @@ import {
   updateUser,
 } from '../users/users.service.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
+import { createSession, isSessionActive, revokeAllSessions, revokeSession } from './sessions.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 
 export const hashPassword = (password: string) => hash(password);
@@ -45,7 +46,7 @@ export async function checkTotp(secret: string, token: string) {
 
 export async function login(
   ctx: AppContext,
-  input: { username: string; password: string; token?: string; ip?: string },
+  input: { username: string; password: string; token?: string; ip?: string; userAgent?: string },
 ) {
   const user = await findUserByEmail(ctx.db, input.username);
   if (!user?.passwordHash) {
@@ -72,10 +73,12 @@ export async function login(
     action: 'login',
     ip: input.ip,
   });
+  const sid = await createSession(ctx.db, { userId: user.id, userAgent: input.userAgent, ip: input.ip });
   const access_token = await issueToken(ctx.jwtSecret, ctx.config.TOKEN_TTL_SECONDS, {
     sub: user.id,
     org: user.organizationId,
     ver: user.tokenVersion,
+    sid,
   });
   return { access_token, token_type: 'bearer' as const };
 }
@@ -87,7 +90,7 @@ export async function login(
 export async function impersonate(
   ctx: AppContext,
   caller: Principal,
-  input: { email: string; impersonate_email: string; ip?: string },
+  input: { email: string; impersonate_email: string; ip?: string; userAgent?: string },
 ) {
   if (caller.role !== 'staff' || caller.via !== 'jwt' || caller.impersonatorId) {
     throw forbidden('Only internal staff may impersonate users');
@@ -108,24 +111,51 @@ export async function impersonate(
     details: { staff_email: staff.email, impersonated_email: target.email },
     ip: input.ip,
   });
+  const sid = await createSession(ctx.db, {
+    userId: target.id,
+    impersonatorUserId: staff.id,
+    userAgent: input.userAgent,
+    ip: input.ip,
+  });
   const access_token = await issueToken(ctx.jwtSecret, Math.min(ctx.config.TOKEN_TTL_SECONDS, 3600), {
     sub: target.id,
     org: target.organizationId,
     ver: target.tokenVersion,
+    sid,
     imp: staff.id,
   });
   return { access_token, token_type: 'bearer' as const };
 }
 
+/** Ends the caller's session only: the user stays signed in on their other devices. */
 export async function logout(ctx: AppContext, caller: Principal) {
-  // An impersonation session ends without signing the real user out everywhere.
-  if (!caller.impersonatorId) await bumpTokenVersion(ctx.db, caller.userId);
+  if (caller.sessionId) await revokeSession(ctx.db, caller.sessionId);
   await recordAudit(ctx.db, {
     organizationId: caller.orgId,
     actorUserId: caller.userId,
     impersonatorUserId: caller.impersonatorId,
     action: 'logout',
   });
+}
+
+/**
+ * Ends every session of the caller on every device. The token-version bump also refuses any
+ * token that no session row could catch; the rows are revoked so the table tells the truth.
+ */
+export async function logoutEverywhere(ctx: AppContext, caller: Principal) {
+  if (caller.impersonatorId) throw forbidden('An impersonation session cannot sign the user out everywhere');
+  await endAllSessions(ctx, caller.userId);
+  await recordAudit(ctx.db, {
+    organizationId: caller.orgId,
+    actorUserId: caller.userId,
+    action: 'logout.everywhere',
+  });
+}
+
+/** Password change and reset, and log out everywhere: no earlier token of the user works afterwards. */
+export async function endAllSessions(ctx: AppContext, userId: string) {
+  await bumpTokenVersion(ctx.db, userId);
+  await revokeAllSessions(ctx.db, userId);
 }
 
 /** Creates a single-use reset token and returns the link (used by forgot-password and invites). */
@@ -191,7 +221,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
   if (used.length === 0) throw badRequest('RESET_PASSWORD_BAD_TOKEN');
   const user = await updateUser(ctx.db, row.userId, { passwordHash: await hashPassword(input.password) });
   if (!user) throw badRequest('RESET_PASSWORD_BAD_TOKEN');
-  await bumpTokenVersion(ctx.db, user.id);
+  await endAllSessions(ctx, user.id);
   await recordAudit(ctx.db, {
     organizationId: user.organizationId,
     actorUserId: user.id,
@@ -241,9 +271,14 @@ export async function authenticate(
   if (!match) throw unauthorized('Unauthorized');
   const claims = await verifyToken(ctx.jwtSecret, match[1]!);
   if (!claims) throw unauthorized('Unauthorized');
-  const found = await principalFor(ctx, claims.sub, { via: 'jwt', impersonatorId: claims.imp });
+  const found = await principalFor(ctx, claims.sub, {
+    via: 'jwt',
+    impersonatorId: claims.imp,
+    sessionId: claims.sid,
+  });
   if (!found || found.user.tokenVersion !== claims.ver || found.user.organizationId !== claims.org) {
     throw unauthorized('Unauthorized');
   }
+  if (!(await isSessionActive(ctx.db, claims.sid, claims.sub))) throw unauthorized('Unauthorized');
   return found.principal;
 }

@@ -6,6 +6,8 @@ export interface TokenClaims {
   org: string;
   /** the user's token version at issue time; a bump revokes the token */
   ver: number;
+  /** the server-side session (sessions table): logout revokes it, and the token with it */
+  sid: string;
   /** impersonation: the staff user really acting */
   imp?: string;
 }
@@ -38,7 +40,9 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.org !== 'string' ||
-      typeof payload.ver !== 'number'
+      typeof payload.ver !== 'number' ||
+      // tokens issued before sessions existed carry none: they are refused, the user signs in again
+      typeof payload.sid !== 'string'
     ) {
       return null;
     }
@@ -46,6 +50,7 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
       sub: payload.sub,
       org: payload.org,
       ver: payload.ver,
+      sid: payload.sid,
       imp: typeof payload.imp === 'string' ? payload.imp : undefined,
     };
   } catch {

@@ -9,9 +9,14 @@ import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { randomToken } from '../../lib/secrets.ts';
 import { isAdmin } from '../../plugins/auth.ts';
 import { impersonationsOf, recordAudit } from '../audit/audit.service.ts';
-import { assertNewPassword, checkTotp, createResetLink, hashPassword } from '../auth/auth.service.ts';
 import {
-  bumpTokenVersion,
+  assertNewPassword,
+  checkTotp,
+  createResetLink,
+  endAllSessions,
+  hashPassword,
+} from '../auth/auth.service.ts';
+import {
   countOrgUsersWithRole,
   deleteOrgUser,
   findOrgUser,
@@ -68,7 +73,7 @@ export async function changePassword(
   }
   assertNewPassword(ctx, 'new_password', input.new_password, user);
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.new_password) });
-  await bumpTokenVersion(ctx.db, user.id);
+  await endAllSessions(ctx, user.id);
   await audit(ctx, p, 'password.changed', user.id);
 }
 
