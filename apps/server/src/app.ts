@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { createQueue } from './jobs/queue.ts';
@@ -52,7 +52,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // only configured proxies may name the client (X-Forwarded-For); the login limits count by it
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Rejects `__proto__` / `constructor.prototype` keys in JSON bodies outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

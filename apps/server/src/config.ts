@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -19,6 +20,27 @@ const bucketName = z
     (s) =>
       /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s) && !s.includes('..') && !/^\d+\.\d+\.\d+\.\d+$/.test(s),
     'must be a valid bucket name: 3–63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit',
+  );
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const trustProxy = z
+  .string()
+  .optional()
+  .refine(
+    (s) =>
+      s === undefined ||
+      /^\d+$/.test(s) ||
+      s.split(',').every((e) => {
+        const [addr = '', bits, ...rest] = e.trim().split('/');
+        return (
+          (PROXY_NAMES.includes(addr) && bits === undefined) ||
+          (isIP(addr) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)))
+        );
+      }),
+    'must be a hop count or comma-separated proxy addresses or CIDRs (10.0.0.0/8, loopback); `true` (trust anyone) is not accepted',
+  )
+  .transform((s): number | string[] | false =>
+    s === undefined ? false : /^\d+$/.test(s) ? Number(s) || false : s.split(',').map((e) => e.trim()),
   );
 
 const ZEnv = z.object({
@@ -58,7 +80,18 @@ const ZEnv = z.object({
   /** smtp://user:pass@host:port — unset = reset links are written to the server log */
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Mapwright <no-reply@mapwright.dev>'),
+  /** failed sign-ins (and password-reset tries) one client address may make per minute, over all accounts */
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** failed sign-ins an account may have before each further try waits (1 s, doubling) */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** the longest such wait: an attacker can slow a real user down, never lock them out for longer */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * which proxies may set X-Forwarded-For (the client address the limits above count by): a hop
+   * count (`1` = the nearest proxy) or addresses/CIDRs (`10.0.0.1,172.16.0.0/12`, or `loopback`).
+   * Unset = none: the address is the TCP peer's, so a client cannot pick a fresh one per request.
+   */
+  TRUST_PROXY: trustProxy,
   PRODUCT_NAME: z.string().default('Mapwright'),
   OLD_HOST: z.string().optional(),
   NEW_HOST: z.string().optional(),
@@ -144,6 +177,10 @@ const ZConfig = ZEnv.refine((c) => !c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY
   }));
 
 export type Config = z.infer<typeof ZConfig>;
+
+/** TRUST_PROXY as Fastify's `trustProxy` (whose types take no hop count: a count is "the first n hops"). */
+export const trustProxyOption = (v: Config['TRUST_PROXY']) =>
+  typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
 
 export class ConfigError extends Error {}
 

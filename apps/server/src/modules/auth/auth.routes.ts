@@ -6,7 +6,7 @@ import {
   ZResetPasswordRequest,
   ZTokenResponse,
 } from '@mapwright/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/auth.ts';
 import {
@@ -17,10 +17,11 @@ import {
   logoutEverywhere,
   resetPassword,
 } from './auth.service.ts';
+import { createThrottle, TooManyAttempts } from './throttle.ts';
 
 const tags = ['auth'];
 
-/** Throttle per client address and account, so one attacker can't lock out everyone or brute-force one user. */
+/** Forgot-password sends mail: a plain limit per client address and account keeps it from being a mail cannon. */
 const limitByIpAndUser = (max: number) => ({
   rateLimit: {
     max,
@@ -35,23 +36,44 @@ const limitByIpAndUser = (max: number) => ({
   },
 });
 
+/** A refused attempt answers 429 with Retry-After (the error handler writes the body). */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = app.ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE;
+  const { config } = app.ctx;
+  const limit = config.LOGIN_RATE_LIMIT_PER_MINUTE;
+  // one per app (per process): see throttle.ts for why in memory
+  const throttle = createThrottle({
+    perClientPerMinute: limit,
+    freeFailures: config.LOGIN_FREE_FAILURES,
+    maxDelaySeconds: config.LOGIN_MAX_DELAY_SECONDS,
+  });
 
   r.post(
     '/auth/jwt/login',
     {
-      config: limitByIpAndUser(limit),
       schema: {
         tags,
         summary: 'Log in with email and password (form data), plus a TOTP code when enrolled',
+        description:
+          'Throttled per client address and per account: 429 with Retry-After when too many tries failed.',
         consumes: ['application/x-www-form-urlencoded'],
         body: ZLoginForm,
-        response: { 200: ZTokenResponse, 400: ZErrorDetail },
+        response: { 200: ZTokenResponse, 400: ZErrorDetail, 429: ZErrorDetail },
       },
     },
-    (req) => login(app.ctx, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }),
+    (req, reply) =>
+      withRetryAfter(reply, () =>
+        login(app.ctx, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] }, throttle),
+      ),
   );
 
   r.post(
@@ -118,9 +140,10 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         summary: 'Set a new password with a reset token; revokes earlier tokens',
         body: ZResetPasswordRequest,
-        response: { 200: ZErrorDetail, 400: ZErrorDetail },
+        response: { 200: ZErrorDetail, 400: ZErrorDetail, 429: ZErrorDetail },
       },
     },
-    (req) => resetPassword(app.ctx, req.body),
+    (req, reply) =>
+      withRetryAfter(reply, () => resetPassword(app.ctx, { ...req.body, ip: req.ip }, throttle)),
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '../users/users.service.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import { createSession, isSessionActive, revokeAllSessions, revokeSession } from './sessions.ts';
+import type { Attempt, Throttle } from './throttle.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 
 export const hashPassword = (password: string) => hash(password);
@@ -44,10 +45,51 @@ export async function checkTotp(secret: string, token: string) {
   }
 }
 
-export async function login(
-  ctx: AppContext,
-  input: { username: string; password: string; token?: string; ip?: string; userAgent?: string },
-) {
+/**
+ * Runs a credential check as one throttled attempt: a 400 (wrong password, bad code or token)
+ * counts as a failure, a success clears the account's failures; anything else (a 422, a second
+ * factor still due, a crash) neither counts nor clears.
+ */
+async function asAttempt<T>(attempt: Attempt, check: () => Promise<T>, neutral = (_: AppError) => false) {
+  let result: T;
+  try {
+    result = await check();
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 400 && !neutral(err)) attempt.failed();
+    else attempt.neutral();
+    throw err;
+  }
+  attempt.succeeded();
+  return result;
+}
+
+type LoginInput = { username: string; password: string; token?: string; ip?: string; userAgent?: string };
+
+export async function login(ctx: AppContext, input: LoginInput, throttle: Throttle) {
+  const attempt = throttle.begin({ client: input.ip ?? '', account: input.username.trim().toLowerCase() });
+  const user = await asAttempt(
+    attempt,
+    () => checkCredentials(ctx, input),
+    (err) => err.detail === 'LOGIN_TOTP_REQUIRED',
+  );
+  await recordAudit(ctx.db, {
+    organizationId: user.organizationId,
+    actorUserId: user.id,
+    action: 'login',
+    ip: input.ip,
+  });
+  const sid = await createSession(ctx.db, { userId: user.id, userAgent: input.userAgent, ip: input.ip });
+  const access_token = await issueToken(ctx.jwtSecret, ctx.config.TOKEN_TTL_SECONDS, {
+    sub: user.id,
+    org: user.organizationId,
+    ver: user.tokenVersion,
+    sid,
+  });
+  return { access_token, token_type: 'bearer' as const };
+}
+
+/** The user whose password (and second factor, when enrolled) this is; a 400 otherwise. */
+async function checkCredentials(ctx: AppContext, input: LoginInput) {
   const user = await findUserByEmail(ctx.db, input.username);
   if (!user?.passwordHash) {
     dummyHash ??= hash('not-a-real-password');
@@ -67,20 +109,7 @@ export async function login(
     if (!input.token) throw badRequest('LOGIN_TOTP_REQUIRED');
     if (!(await checkTotp(user.totpSecret, input.token))) throw badRequest('LOGIN_TOTP_INVALID');
   }
-  await recordAudit(ctx.db, {
-    organizationId: user.organizationId,
-    actorUserId: user.id,
-    action: 'login',
-    ip: input.ip,
-  });
-  const sid = await createSession(ctx.db, { userId: user.id, userAgent: input.userAgent, ip: input.ip });
-  const access_token = await issueToken(ctx.jwtSecret, ctx.config.TOKEN_TTL_SECONDS, {
-    sub: user.id,
-    org: user.organizationId,
-    ver: user.tokenVersion,
-    sid,
-  });
-  return { access_token, token_type: 'bearer' as const };
+  return user;
 }
 
 /**
@@ -195,7 +224,16 @@ export async function forgotPassword(ctx: AppContext, email: string) {
   return { detail: FORGOT_PASSWORD_ANSWER };
 }
 
-export async function resetPassword(ctx: AppContext, input: { token: string; password: string }) {
+/** Invite activation and password reset: a wrong token counts against the client's tries. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string; ip?: string },
+  throttle: Throttle,
+) {
+  return asAttempt(throttle.begin({ client: input.ip ?? '' }), () => applyReset(ctx, input));
+}
+
+async function applyReset(ctx: AppContext, input: { token: string; password: string }) {
   const now = new Date();
   const [row] = await ctx.db
     .select()
