@@ -1,6 +1,7 @@
 import { Modal, Tabs } from '@mantine/core';
 import { IconEye, IconKey, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { ImpersonationHistory } from './impersonation-history.tsx';
+import { LogoutEverywhere } from './logout-everywhere.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { TotpSettings } from './totp-settings.tsx';
@@ -44,6 +45,7 @@ export function AccountSettingsModal({
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordForm />
+          <LogoutEverywhere />
         </Tabs.Panel>
         <Tabs.Panel value="totp">
           <TotpSettings

@@ -1,6 +1,7 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { ApiError } from '../../../lib/http.ts';
 import { useChangePassword } from '../api/account.ts';
 
 export function PasswordForm() {
@@ -21,7 +22,16 @@ export function PasswordForm() {
           form.reset();
           notifications.show({ color: 'green', message: 'Your password is changed.' });
         },
-        onError: (err) => form.setFieldError('current_password', err.message),
+        // a refused new password (422 on new_password) shows under that field, saying why
+        onError: (err) =>
+          form.setFieldError(
+            err instanceof ApiError &&
+              Array.isArray(err.detail) &&
+              err.detail[0]?.loc?.includes('new_password')
+              ? 'new_password'
+              : 'current_password',
+            err.message,
+          ),
       },
     ),
   );
@@ -36,7 +46,7 @@ export function PasswordForm() {
         />
         <PasswordInput
           label="New password"
-          description="At least 8 characters"
+          description="At least 8 characters; a phrase of unrelated words (15 or more characters) is best"
           autoComplete="new-password"
           required
           {...form.getInputProps('new_password')}

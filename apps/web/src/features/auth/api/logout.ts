@@ -1,6 +1,6 @@
 import { http } from '../../../lib/http.ts';
 
-/** Revokes the user's tokens server-side; best effort, since logout must work offline too. */
+/** Ends this session server-side (other devices stay signed in); best effort, since logout must work offline too. */
 export async function logoutRequest(): Promise<void> {
   try {
     await http.post('/auth/jwt/logout');

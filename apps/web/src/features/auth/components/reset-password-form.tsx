@@ -55,7 +55,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         )}
         <PasswordInput
           label="New password"
-          description="At least 8 characters"
+          description="At least 8 characters; a phrase of unrelated words (15 or more characters) is best"
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
