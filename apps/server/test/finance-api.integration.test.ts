@@ -83,7 +83,8 @@ describe('sample finance API (pglite)', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    // the next links follow X-Forwarded-Proto, which is only believed from a configured proxy
+    t = await createTestApp('pglite', { TRUST_PROXY: 'loopback' });
     keyed = await createTestApp('pglite', { FINANCE_API_KEY: 'sample-finance-key-123' });
     const res = await get('/api/v1/openapi.json');
     expect(res.statusCode).toBe(200);
