@@ -25,7 +25,7 @@ describe.each(DATABASES)('workflow archive and restore (%s)', (kind) => {
   let demo: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    demo = await login(t, 'demo@mapwright.dev', 'mapwright-demo');
+    demo = await login(t, 'demo@mapwright.dev', 'demo-harbour-lantern');
   });
   afterAll(() => t.close());
   const api = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
