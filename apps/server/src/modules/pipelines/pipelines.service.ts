@@ -64,23 +64,26 @@ export async function listPipelines(
         : undefined,
     q.project_id ? eq(pipelines.projectId, q.project_id) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(pipelines)
-      .where(where)
-      .orderBy(desc(pipelines.createdAt))
-      .limit(q.size)
-      .offset(offsetOf(q.page, q.size)),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(pipelines).where(where),
-  ]);
-  const counts = await jobCounts(
-    ctx,
-    rows.map((r) => r.id),
-  );
+  // One statement: the page, each pipeline's job count (index jobs_pipeline_idx) and the total
+  // (a window over the filtered rows); a page past the end has no row to carry the total.
+  const rows = await ctx.db
+    .select({
+      pipeline: pipelines,
+      // spelled out: drizzle leaves columns unqualified here, and `id` would mean the job's
+      jobCount: sql<number>`(select count(*) from jobs j where j.pipeline_id = pipelines.id)::int`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(pipelines)
+    .where(where)
+    .orderBy(desc(pipelines.createdAt))
+    .limit(q.size)
+    .offset(offsetOf(q.page, q.size));
+  const total = rows.length
+    ? rows[0]!.total
+    : ((await ctx.db.select({ n: sql<number>`count(*)::int` }).from(pipelines).where(where))[0]?.n ?? 0);
   return pageOf(
-    rows.map((r) => toDto(r, counts.get(r.id) ?? 0)),
-    count?.n ?? 0,
+    rows.map((r) => toDto(r.pipeline, r.jobCount)),
+    total,
     q.page,
     q.size,
   );
