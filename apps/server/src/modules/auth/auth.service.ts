@@ -14,7 +14,7 @@ import {
   updateUser,
 } from '../users/users.service.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
-import { createSession, isSessionActive, revokeAllSessions, revokeSession } from './sessions.ts';
+import { createSession, findSessionCaller, revokeAllSessions, revokeSession } from './sessions.ts';
 import type { Attempt, Throttle } from './throttle.ts';
 import { issueToken, verifyToken } from './tokens.ts';
 
@@ -309,14 +309,17 @@ export async function authenticate(
   if (!match) throw unauthorized('Unauthorized');
   const claims = await verifyToken(ctx.jwtSecret, match[1]!);
   if (!claims) throw unauthorized('Unauthorized');
-  const found = await principalFor(ctx, claims.sub, {
+  const caller = await findSessionCaller(ctx.db, claims.sub, claims.sid);
+  if (!caller || caller.tokenVersion !== claims.ver || caller.organizationId !== claims.org) {
+    throw unauthorized('Unauthorized');
+  }
+  return {
+    userId: caller.id,
+    orgId: caller.organizationId,
+    roleId: caller.roleId,
+    role: caller.role,
     via: 'jwt',
     impersonatorId: claims.imp,
     sessionId: claims.sid,
-  });
-  if (!found || found.user.tokenVersion !== claims.ver || found.user.organizationId !== claims.org) {
-    throw unauthorized('Unauthorized');
-  }
-  if (!(await isSessionActive(ctx.db, claims.sid, claims.sub))) throw unauthorized('Unauthorized');
-  return found.principal;
+  };
 }

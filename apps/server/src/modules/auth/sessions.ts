@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
+import { roles, sessions, users } from '../../db/schema.ts';
 
 /** last_seen_at is refreshed at most this often, so an active session doesn't write on every request */
 const TOUCH_EVERY_MS = 60_000;
@@ -21,13 +21,27 @@ export async function createSession(
   return row!.id;
 }
 
-/** True when the session exists for this user and is not revoked; notes that it was seen. */
-export async function isSessionActive(db: Db, sessionId: string, userId: string) {
+/**
+ * The caller of a bearer token in one round trip: the user, their role's name and whether the
+ * token's session is live (this runs on every request, so user, role and session are joined
+ * rather than read one after another). Notes that the session was seen, at most once a minute.
+ */
+export async function findSessionCaller(db: Db, userId: string, sessionId: string) {
   const [row] = await db
-    .select({ revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-  if (!row || row.revokedAt) return false;
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      roleId: users.roleId,
+      tokenVersion: users.tokenVersion,
+      role: roles.name,
+      revokedAt: sessions.revokedAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
+    .where(eq(users.id, userId));
+  if (!row || row.revokedAt) return null;
   const staleBefore = new Date(Date.now() - TOUCH_EVERY_MS);
   if (row.lastSeenAt < staleBefore) {
     await db
@@ -35,7 +49,7 @@ export async function isSessionActive(db: Db, sessionId: string, userId: string)
       .set({ lastSeenAt: new Date() })
       .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, staleBefore)));
   }
-  return true;
+  return row;
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
