@@ -151,6 +151,8 @@ describe.each(DATABASES)('members, roles, API keys, impersonation (%s)', (kind) 
       const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { [header]: key } });
       expect(me.json().id).toBe(owner.id);
     }
+    const used = (await t.as(owner.token, { method: 'GET', url: '/api/api-keys' })).json().items[0];
+    expect(Date.parse(used.last_used_at)).toBeGreaterThan(Date.now() - 60_000);
     expect((await t.as(owner.token, { method: 'DELETE', url: `/api/api-keys/${id}` })).statusCode).toBe(204);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'x-api-key': key } })).statusCode,
