@@ -4,6 +4,7 @@ import { writesDecimalCommas } from '../mapper/money.ts';
 import { phoneNumber } from '../mapper/parts.ts';
 import { parseNumber } from '../mapper/values.ts';
 import type { Transform } from '../spec/types.ts';
+import { type LinearRegExp, userRegExp } from '../validate/regexp.ts';
 import { mapValues } from '../values/map-values.ts';
 import type { SourceFeature, TargetFeature } from './features.ts';
 import { codeMapping, describeCodes } from './propose-codes.ts';
@@ -36,10 +37,11 @@ function shareOf(values: string[], ok: (v: string) => boolean): number {
   return n / values.length;
 }
 
-function compilePattern(p: string | undefined): RegExp | undefined {
+/** the target's pattern, run on sample values: linear-time like the validator (a user wrote it) */
+function compilePattern(p: string | undefined): LinearRegExp | undefined {
   if (!p) return undefined;
   try {
-    return new RegExp(p, 'u');
+    return userRegExp(p, 'u');
   } catch {
     return undefined;
   }
@@ -49,7 +51,7 @@ function compilePattern(p: string | undefined): RegExp | undefined {
  * Phone numbers to what the target's pattern wants: the national digits (`^\d{10}$`) or E.164
  * (`^\+[1-9]\d{1,14}$`). Chosen when most of the sample fits the pattern only after the transform.
  */
-function phoneChoice(values: string[], re: RegExp, pattern: string): TransformChoice | undefined {
+function phoneChoice(values: string[], re: LinearRegExp, pattern: string): TransformChoice | undefined {
   const asIs = shareOf(values, (v) => re.test(v));
   if (asIs >= 0.95) return undefined;
   let best: { t: Transform; share: number } | undefined;

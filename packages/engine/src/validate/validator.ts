@@ -3,6 +3,7 @@
  * spec rule that reduces `required` to existing properties), plus Mapwright's `x-unique`
  * extension: a property marked `"x-unique": true` must hold a different value in every record
  * of the batch (null/missing values are not compared). Duplicates are "Unique Error"s.
+ * `pattern` and `patternProperties` match in linear time (RE2, regexp.ts).
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -12,6 +13,7 @@ import { type JsonSchema, normalizeTargetSchema } from '../schema/target-schema.
 import { getPath, parsePath } from '../spec/paths.ts';
 import { useFastFormats } from './formats.ts';
 import { type ErrorType, type FieldError, toFieldError } from './messages.ts';
+import { linearRegExpEngine } from './regexp.ts';
 
 export interface RecordErrors {
   record_errors: Record<string, { error_message: string; error_type: ErrorType }>;
@@ -71,7 +73,13 @@ export function uniquePaths(schema: JsonSchema, prefix = ''): string[] {
 
 function compile(schema: JsonSchema): ValidateFunction {
   const is2020 = typeof schema.$schema === 'string' && /2019-09|2020-12/.test(schema.$schema);
-  const opts = { allErrors: true, strict: false, validateFormats: true } as const;
+  // user patterns on RE2: a backtracking pattern cannot hold the thread (regexp.ts)
+  const opts = {
+    allErrors: true,
+    strict: false,
+    validateFormats: true,
+    code: { regExp: linearRegExpEngine },
+  } as const;
   const ajv = is2020 ? new Ajv2020(opts) : new Ajv(opts);
   addFormats(ajv);
   useFastFormats(ajv);

@@ -1,17 +1,25 @@
-import { type JsonSchema, normalizeTargetSchema } from '@mapwright/engine';
+import {
+  type JsonSchema,
+  linearRegExpEngine,
+  normalizeTargetSchema,
+  patternProblems,
+} from '@mapwright/engine';
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { FieldError } from '../../lib/errors.ts';
 
 const MAX_DEPTH = 32;
 const MAX_FIELDS = 5000;
-const ajv07 = new Ajv({ strict: false, validateFormats: false });
-const ajv2020 = new Ajv2020({ strict: false, validateFormats: false });
+// the validator's own pattern engine (RE2), so a pattern that compiles here also runs there
+const opts = { strict: false, validateFormats: false, code: { regExp: linearRegExpEngine } } as const;
+const ajv07 = new Ajv(opts);
+const ajv2020 = new Ajv2020(opts);
 
 /**
  * Accepts a target schema only if it is a usable JSON Schema: an object schema with properties,
- * no '.' in property names (paths use dots), bounded depth and size. Returns it with the spec's
- * required-reduction rule applied.
+ * no '.' in property names (paths use dots), bounded depth and size, patterns the linear-time
+ * engine can run (no lookaround or backreferences: the 422 names the pattern). Returns it with
+ * the spec's required-reduction rule applied.
  */
 export function checkTargetSchema(
   raw: Record<string, unknown>,
@@ -40,6 +48,8 @@ export function checkTargetSchema(
   if (!raw.properties || typeof raw.properties !== 'object' || Array.isArray(raw.properties)) {
     throw new FieldError([...loc, 'properties'], 'must be an object of field schemas');
   }
+  const [bad] = patternProblems(raw);
+  if (bad) throw new FieldError([...loc, ...bad.path], bad.reason);
   const draft2020 = typeof raw.$schema === 'string' && raw.$schema.includes('2020-12');
   try {
     (draft2020 ? ajv2020 : ajv07).compile(raw);
