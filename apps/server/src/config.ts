@@ -59,6 +59,10 @@ const ZEnv = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** threads a worker process maps records on (default: one per core) */
   ENGINE_THREADS: z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism())),
+  /** user code evaluated for a workflow run or a preview (JSONata, mappings) is stopped after this */
+  USER_CODE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** heap limit of the threads that evaluate it, in MB */
+  USER_CODE_MEMORY_MB: z.coerce.number().int().min(32).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 secret for JWTs; unset = a random one generated once and kept in DATA_DIR */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -1,14 +1,9 @@
-import {
-  compileSpec,
-  createValidator,
-  type JsonSchema,
-  type MappingSpec,
-  validateMappingSpec,
-} from '@mapwright/engine';
+import { type JsonSchema, type MappingSpec, SPEC_VERSION, validateMappingSpec } from '@mapwright/engine';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
 import { jobs, results } from '../../db/schema.ts';
 import { FieldError } from '../../lib/errors.ts';
+import { evaluateUserCode } from '../../lib/user-code.ts';
 import { getSchema } from '../target-schemas/target-schemas.service.ts';
 import { deployedSpec, findPipeline } from './pipelines.service.ts';
 import { readRecords } from './records.ts';
@@ -25,9 +20,13 @@ const valueAt = (r: unknown, path: string) =>
       r,
     );
 
+/** no baseline: every record maps to nothing */
+const NOTHING: MappingSpec = { version: SPEC_VERSION, fields: [] };
+
 /**
  * What a draft mapper would change against the inputs of the pipeline's last N jobs, compared
  * with the deployed mapper: per field, and per record (changed, newly failing, newly passing).
+ * Both mappers are user code: they map on a user-code thread under USER_CODE_TIMEOUT_MS.
  */
 export async function dryRun(
   ctx: AppContext,
@@ -55,9 +54,6 @@ export async function dryRun(
   const baseline = deployed?.spec ?? (latest?.spec as unknown as MappingSpec | undefined);
   const schema = (deployed?.targetSchema ??
     (await getSchema(ctx, p, pipeline.targetSchemaId)).schema) as JsonSchema;
-  const before = baseline ? compileSpec(baseline) : undefined;
-  const after = compileSpec(draft);
-  const validator = createValidator(schema);
   const recent = await ctx.db
     .select()
     .from(jobs)
@@ -74,19 +70,15 @@ export async function dryRun(
   let newlyPassing = 0;
   for (const job of recent) {
     const records = await readRecords(ctx, job, 0, SAMPLE_PER_JOB);
-    const a = before
-      ? before.isAsync
-        ? await before.mapManyAsync(records)
-        : before.mapMany(records)
-      : records.map(() => ({}));
-    const b = after.isAsync ? await after.mapManyAsync(records) : after.mapMany(records);
-    const va = validator.validateRecords(a).messages;
-    const vb = validator.validateRecords(b).messages;
+    const [ra, rb] = await Promise.all(
+      [baseline ?? NOTHING, draft].map((spec) => evaluateUserCode(ctx.config, { spec, schema, records })),
+    );
+    const [a, b] = [ra!.records, rb!.records];
     for (let i = 0; i < records.length; i++) {
       compared++;
       if (!same(a[i], b[i])) changed++;
-      const okA = va[i] === 'success';
-      const okB = vb[i] === 'success';
+      const okA = ra!.valid?.[i] === true;
+      const okB = rb!.valid?.[i] === true;
       if (okA && !okB) newlyFailing++;
       if (!okA && okB) newlyPassing++;
       for (const t of targets)

@@ -1,19 +1,15 @@
 import type { TFinalNode } from '@mapwright/contracts';
-import {
-  compileSpec,
-  createValidator,
-  type JsonSchema,
-  type MappingSpec,
-  profileRecords,
-  suggestMapping,
-} from '@mapwright/engine';
+import { type JsonSchema, type MappingSpec, profileRecords, suggestMapping } from '@mapwright/engine';
+import type { Config } from '../../config.ts';
+import { evaluateUserCode } from '../../lib/user-code.ts';
 import { checkTargetSchema } from '../target-schemas/schema-check.ts';
 import type { NodeOutputs } from './templates.ts';
 
 /*
  * The final node maps everything gathered, one record `{<nodeId>: [records...]}`, onto its
  * final schema with the engine (the node's own mapping, or the engine's suggestion) and
- * validates the result.
+ * validates the result. The mapping is user code (JSONata): it runs on a user-code thread under
+ * USER_CODE_TIMEOUT_MS, so a runaway expression fails this run, not the server.
  */
 
 export interface FinalResult {
@@ -28,7 +24,11 @@ export function suggestFinalMapping(schema: JsonSchema, outputs: NodeOutputs): M
     .spec;
 }
 
-export async function runFinalNode(node: TFinalNode, outputs: NodeOutputs): Promise<FinalResult> {
+export async function runFinalNode(
+  limits: Pick<Config, 'USER_CODE_TIMEOUT_MS' | 'USER_CODE_MEMORY_MB'>,
+  node: TFinalNode,
+  outputs: NodeOutputs,
+): Promise<FinalResult> {
   const input = Object.fromEntries(outputs);
   const schema = checkTargetSchema(node.data.finalSchema, [
     'nodes',
@@ -36,11 +36,13 @@ export async function runFinalNode(node: TFinalNode, outputs: NodeOutputs): Prom
     'data',
     'finalSchema',
   ]) as JsonSchema;
-  const spec = (node.data.mapping as MappingSpec | null) ?? suggestFinalMapping(schema, outputs);
-  const mapper = compileSpec(spec);
-  const output = mapper.isAsync ? await mapper.mapAsync(input) : mapper.map(input);
-  const errors = createValidator(schema)
-    .validateRecord(output)
-    .map((e) => ({ path: e.field, message: e.error_message }));
-  return { output, valid: errors.length === 0, errors };
+  // no mapping of its own: the thread maps with the engine's suggestion (suggestFinalMapping's)
+  const reply = await evaluateUserCode(limits, {
+    spec: node.data.mapping ?? null,
+    schema,
+    records: [input],
+    listErrors: true,
+  });
+  const errors = reply.errors?.[0] ?? [];
+  return { output: reply.records[0], valid: errors.length === 0, errors };
 }

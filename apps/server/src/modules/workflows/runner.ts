@@ -1,5 +1,6 @@
 import type { TFinalNode, TNodeRun, TWorkflowNode } from '@mapwright/contracts';
 import type { AppContext } from '../../context.ts';
+import { ThreadMemoryError, ThreadTimeoutError } from '../../lib/thread-pool.ts';
 import { CallError, callWithRetries } from './call.ts';
 import { emptyStats, type NodeStats, runCustomNode } from './custom-node.ts';
 import { runFinalNode } from './final-node.ts';
@@ -141,7 +142,7 @@ export async function executeRun(ctx: AppContext, run: runsRepo.RunRow, opts: Ex
         outputs.set(id, records);
         Object.assign(state, { records: records.length, outputSample: records.slice(0, OUTPUT_SAMPLE) });
       } else {
-        const result = await runFinalNode(node, outputs);
+        const result = await runFinalNode(ctx.config, node, outputs);
         Object.assign(state, { records: 1, outputSample: [result.output] });
         await save({
           output: result.output as never,
@@ -172,7 +173,9 @@ export async function executeRun(ctx: AppContext, run: runsRepo.RunRow, opts: Ex
       state.status = 'failed';
       state.error = messageOf(err);
       for (const s of rest) s.status = 'skipped';
-      if (!(err instanceof CallError || err instanceof SourceError))
+      // a mapping stopped for time or memory is the user's to fix, like a failed call
+      const expected = [CallError, SourceError, ThreadTimeoutError, ThreadMemoryError];
+      if (!expected.some((kind) => err instanceof kind))
         ctx.log.warn({ err, run: run.id, node: id }, 'workflow node failed');
       return finish('failed', { error: `${id}: ${state.error}` });
     }
