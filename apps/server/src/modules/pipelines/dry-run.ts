@@ -3,7 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
 import { jobs, results } from '../../db/schema.ts';
 import { FieldError } from '../../lib/errors.ts';
-import { evaluateUserCode } from '../../lib/user-code.ts';
+import { ThreadMemoryError, ThreadTimeoutError } from '../../lib/thread-pool.ts';
+import { evaluateUserCode, type UserCodeRequest } from '../../lib/user-code.ts';
 import { getSchema } from '../target-schemas/target-schemas.service.ts';
 import { deployedSpec, findPipeline } from './pipelines.service.ts';
 import { readRecords } from './records.ts';
@@ -22,6 +23,17 @@ const valueAt = (r: unknown, path: string) =>
 
 /** no baseline: every record maps to nothing */
 const NOTHING: MappingSpec = { version: SPEC_VERSION, fields: [] };
+
+/** a mapper stopped for time or memory is the draft's problem: a 422 on the spec, not a 500 */
+async function evaluate(ctx: AppContext, req: UserCodeRequest) {
+  try {
+    return await evaluateUserCode(ctx.config, req);
+  } catch (err) {
+    if (err instanceof ThreadTimeoutError || err instanceof ThreadMemoryError)
+      throw new FieldError(['body', 'spec'], err.message);
+    throw err;
+  }
+}
 
 /**
  * What a draft mapper would change against the inputs of the pipeline's last N jobs, compared
@@ -71,7 +83,7 @@ export async function dryRun(
   for (const job of recent) {
     const records = await readRecords(ctx, job, 0, SAMPLE_PER_JOB);
     const [ra, rb] = await Promise.all(
-      [baseline ?? NOTHING, draft].map((spec) => evaluateUserCode(ctx.config, { spec, schema, records })),
+      [baseline ?? NOTHING, draft].map((spec) => evaluate(ctx, { spec, schema, records })),
     );
     const [a, b] = [ra!.records, rb!.records];
     for (let i = 0; i < records.length; i++) {
