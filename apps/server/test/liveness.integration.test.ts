@@ -13,6 +13,15 @@ const EVIL_VALUE = `${'a'.repeat(28)}!`;
 // ~20 s of JSONata recursion, stopped at USER_CODE_TIMEOUT_MS
 const RUNAWAY = '($f := function($n){ $n <= 0 ? 0 : $f($n - 1) }; $f(3000000))';
 
+/** the few fields these answers are read for */
+interface Answer {
+  id: string;
+  status: string;
+  error: string;
+  failed: number;
+  results: { ok: boolean }[];
+}
+
 describe.each(DATABASES)('the server stays live while user code runs (%s)', (kind) => {
   let t: TestApp;
   let u: TestUser;
@@ -31,7 +40,7 @@ describe.each(DATABASES)('the server stays live while user code runs (%s)', (kin
       headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(payload),
     });
-    return { status: res.status, json: await res.json() };
+    return { status: res.status, json: (await res.json()) as Answer };
   };
 
   /** Runs `work` while probing /api/health every 100 ms; the slowest probe's time, and work's value. */
@@ -70,7 +79,7 @@ describe.each(DATABASES)('the server stays live while user code runs (%s)', (kin
       ]),
     );
     const [check, run] = value;
-    expect(check.json.results.every((r: { ok: boolean }) => !r.ok)).toBe(true);
+    expect(check.json.results.every((r) => !r.ok)).toBe(true);
     expect(run.json).toMatchObject({ failed: 4 });
     expect(probes).toBeGreaterThan(0);
     expect(slowest).toBeLessThan(HEALTH_LIMIT_MS);
