@@ -285,7 +285,10 @@ export const imports = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('imports_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('imports_org_idx').on(t.organizationId, t.createdAt),
+    index('imports_project_idx').on(t.projectId),
+  ],
 );
 
 /** Dataset rows, stored a chunk at a time so a page of the preview is one or two reads. */
@@ -333,7 +336,10 @@ export const targetSchemas = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('target_schemas_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('target_schemas_org_idx').on(t.organizationId, t.createdAt),
+    index('target_schemas_project_idx').on(t.projectId),
+  ],
 );
 
 export const targetSchemaVersions = pgTable(
@@ -370,7 +376,11 @@ export const pipelines = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pipelines_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('pipelines_org_idx').on(t.organizationId, t.createdAt),
+    index('pipelines_project_idx').on(t.projectId),
+    index('pipelines_target_schema_idx').on(t.targetSchemaId),
+  ],
 );
 
 /** Immutable, numbered mapper versions (the spec and the target schema it was built for). */

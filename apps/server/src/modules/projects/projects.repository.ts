@@ -1,5 +1,5 @@
 import type { TProjectCounts } from '@mapwright/contracts';
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files, fileVersions, imports, pipelines, projects, targetSchemas } from '../../db/schema.ts';
 
@@ -7,19 +7,86 @@ export type ProjectRow = typeof projects.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+export interface ProjectListRow
+  extends Pick<ProjectRow, 'id' | 'name' | 'description' | 'createdAt' | 'updatedAt'> {
+  counts: TProjectCounts;
+}
+
+/**
+ * A page of projects with their counts and the total, in ONE statement: the page first (the
+ * org + created_at index), then each count grouped over that page's ids only (the project_id
+ * indexes of migration 0011). The embedded database runs every statement on the main thread,
+ * so the former seven statements (list, total, five grouped counts over the org) cost ~12 ms
+ * of event loop per request at 200 projects; this one costs about half (bench/api-lists.ts).
+ * Child rows are not filtered by organization again: a project's rows are its organization's.
+ */
 export async function listProjects(
   db: Db,
   orgId: string,
   q: { name?: string; limit: number; offset: number },
-) {
-  const where = and(
-    eq(projects.organizationId, orgId),
-    q.name ? ilike(projects.name, `%${escapeLike(q.name)}%`) : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
-    db.select().from(projects).where(where).orderBy(desc(projects.createdAt)).limit(q.limit).offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where),
-  ]);
+): Promise<{ rows: ProjectListRow[]; total: number }> {
+  const where = sql`organization_id = ${orgId}${q.name ? sql` and name ilike ${`%${escapeLike(q.name)}%`}` : sql``}`;
+  const result = await db.execute(sql`
+    with page as (
+      select id, name, description, created_at, updated_at from projects
+      where ${where} order by created_at desc limit ${q.limit} offset ${q.offset}
+    )
+    select page.id, page.name, page.description,
+      (extract(epoch from page.created_at) * 1000)::float8 as created_ms,
+      (extract(epoch from page.updated_at) * 1000)::float8 as updated_ms,
+      coalesce(fc.files, 0)::int as files, coalesce(fc.versions, 0)::int as versions,
+      coalesce(fc.bytes, 0)::float8 as bytes, coalesce(ic.n, 0)::int as imports,
+      coalesce(sc.n, 0)::int as schemas, coalesce(sc.in_use, 0)::int as schemas_in_use,
+      coalesce(pc.n, 0)::int as pipelines,
+      (select count(*) from projects where ${where})::int as total
+    from page
+    left join (
+      select f.project_id, count(distinct f.id) as files, count(v.id) as versions, sum(v.size) as bytes
+      from ${files} f left join ${fileVersions} v on v.file_id = f.id
+      where f.project_id in (select id from page) group by f.project_id
+    ) fc on fc.project_id = page.id
+    left join (
+      select project_id, count(*) as n from ${imports}
+      where project_id in (select id from page) group by project_id
+    ) ic on ic.project_id = page.id
+    left join (
+      select s.project_id, count(*) as n,
+        count(*) filter (where exists (select 1 from ${pipelines} x where x.target_schema_id = s.id)) as in_use
+      from ${targetSchemas} s where s.project_id in (select id from page) group by s.project_id
+    ) sc on sc.project_id = page.id
+    left join (
+      select project_id, count(*) as n from ${pipelines}
+      where project_id in (select id from page) group by project_id
+    ) pc on pc.project_id = page.id
+    order by page.created_at desc`);
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = raw.map((r) => ({
+    id: r.id as string,
+    name: r.name as string,
+    description: r.description as string,
+    createdAt: new Date(r.created_ms as number),
+    updatedAt: new Date(r.updated_ms as number),
+    counts: {
+      files: r.files as number,
+      versions: r.versions as number,
+      bytes: Number(r.bytes),
+      imports: r.imports as number,
+      schemas: r.schemas as number,
+      schemas_in_use: r.schemas_in_use as number,
+      pipelines: r.pipelines as number,
+    },
+  }));
+  if (raw.length > 0) return { rows, total: raw[0]!.total as number };
+  // a page past the end has no row to carry the total
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.organizationId, orgId),
+        q.name ? ilike(projects.name, `%${escapeLike(q.name)}%`) : undefined,
+      ),
+    );
   return { rows, total: count?.n ?? 0 };
 }
 

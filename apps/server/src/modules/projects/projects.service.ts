@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { deleteUnreferencedBlobs, shasOfProject } from '../files/files.service.ts';
 import * as repo from './projects.repository.ts';
 
-function toDto(p: repo.ProjectRow, counts = repo.EMPTY_COUNTS): TProject {
+function toDto(p: Omit<repo.ProjectListRow, 'counts'>, counts = repo.EMPTY_COUNTS): TProject {
   return {
     id: p.id,
     name: p.name,
@@ -23,18 +23,14 @@ export async function listProjects(
   p: Principal,
   q: { page: number; size: number; name?: string },
 ) {
+  // the page, its counts and the total in one statement (see the repository)
   const { rows, total } = await repo.listProjects(ctx.db, p.orgId, {
     name: q.name,
     limit: q.size,
     offset: offsetOf(q.page, q.size),
   });
-  const counts = await repo.projectCounts(
-    ctx.db,
-    p.orgId,
-    rows.map((r) => r.id),
-  );
   return pageOf(
-    rows.map((r) => toDto(r, counts.get(r.id))),
+    rows.map((r) => toDto(r, r.counts)),
     total,
     q.page,
     q.size,
