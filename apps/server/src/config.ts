@@ -62,7 +62,7 @@ const ZEnv = z.object({
   /** user code evaluated for a workflow run or a preview (JSONata, mappings) is stopped after this */
   USER_CODE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** heap limit of the threads that evaluate it, in MB */
-  USER_CODE_MEMORY_MB: z.coerce.number().int().min(32).default(512),
+  USER_CODE_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HS256 secret for JWTs; unset = a random one generated once and kept in DATA_DIR */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

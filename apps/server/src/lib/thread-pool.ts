@@ -6,7 +6,9 @@
  * task fails with a `ThreadTimeoutError`. A thread that dies (out of memory under its
  * `resourceLimits`, a native crash) fails its task and is replaced too.
  *
- * The entry file answers `{ id, ...reply }` or `{ id, error }` for every `{ id, ...request }`.
+ * The entry file answers `{ id, ...reply }` or `{ id, error }` for every `{ id, ...request }`,
+ * and posts `{ ready: true }` once loaded: a deadline counts from then, so a thread that is
+ * still booting (loading the engine takes a while on a busy machine) does not eat into it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -60,6 +62,7 @@ export class ThreadPool<Req extends object, Reply> {
   private queue: Pending<Req, Reply>[] = [];
   private nextId = 1;
   private closed = false;
+  private ready = new WeakSet<Worker>();
   private readonly bootstrap: string;
 
   constructor(private readonly opts: ThreadPoolOptions) {
@@ -74,8 +77,13 @@ export class ThreadPool<Req extends object, Reply> {
   private spawn(): Worker {
     const w = new Worker(this.bootstrap, { eval: true, resourceLimits: this.opts.resourceLimits });
     w.unref();
-    w.on('message', (reply: Reply & { error?: string }) => {
+    w.on('message', (reply: Reply & { error?: string; ready?: true }) => {
       const p = this.busy.get(w);
+      if (reply.ready) {
+        this.ready.add(w);
+        if (p) this.startDeadline(w, p);
+        return;
+      }
       if (!p) return;
       clearTimeout(p.timer);
       this.busy.delete(w);
@@ -119,21 +127,24 @@ export class ThreadPool<Req extends object, Reply> {
       return;
     }
     const busy: Pending<Req, Reply> & { timer?: NodeJS.Timeout } = { ...next };
-    if (next.timeoutMs !== undefined) {
-      const ms = next.timeoutMs;
-      busy.timer = setTimeout(() => {
-        const what = this.opts.what ?? 'the task';
-        this.lose(
-          w,
-          new ThreadTimeoutError(`${capital(what)} took longer than ${seconds(ms)} and was stopped`),
-        );
-        void w.terminate();
-      }, ms);
-    }
     this.busy.set(w, busy);
+    if (this.ready.has(w)) this.startDeadline(w, busy);
     // a thread with work keeps the process alive until it answers
     w.ref();
     w.postMessage(next.req);
+  }
+
+  private startDeadline(w: Worker, busy: Pending<Req, Reply> & { timer?: NodeJS.Timeout }) {
+    const ms = busy.timeoutMs;
+    if (ms === undefined || busy.timer) return;
+    busy.timer = setTimeout(() => {
+      const what = this.opts.what ?? 'the task';
+      this.lose(
+        w,
+        new ThreadTimeoutError(`${capital(what)} took longer than ${seconds(ms)} and was stopped`),
+      );
+      void w.terminate();
+    }, ms);
   }
 
   /** Runs one task on the next free thread. */

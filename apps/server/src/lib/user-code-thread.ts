@@ -43,3 +43,5 @@ parentPort!.on('message', (req: UserCodeRequest & { id: number }) => {
       parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) }),
   );
 });
+// loaded: the pool's deadlines count from here (lib/thread-pool.ts)
+parentPort!.postMessage({ ready: true });

@@ -43,7 +43,9 @@ function poolFor(memoryMb: number) {
       script: new URL('./user-code-thread.ts', import.meta.url),
       // two: one slow preview does not queue every other one behind it
       size: Math.min(2, Math.max(1, availableParallelism())),
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
+      // the old generation only: a young one set beside a small old one can turn the thread's
+      // out-of-memory into a fatal error of the whole process (seen on Node 20)
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       what: 'the mapping',
     });
   }
