@@ -3,6 +3,9 @@
  * runs here, on a few threads of its own, never on the event loop: each request has a deadline
  * (USER_CODE_TIMEOUT_MS) and each thread a heap limit (USER_CODE_MEMORY_MB). A request past its
  * deadline stops its thread and fails with "… took longer than N s"; the pool starts another.
+ * The heap limit is best effort: V8 stops most runaway allocations in the thread (the request
+ * fails with "… ran out of memory"), but some shapes (one array grown without end) still abort
+ * the whole process (nodejs/node#47224); only a child process would contain those.
  * Job runs map on the engine threads instead (pipelines/engine-pool.ts), same mechanism.
  */
 import { availableParallelism } from 'node:os';
