@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermanentTaskError } from '../src/jobs/worker.ts';
+import { batchDeadlineMs, closeEnginePool, enginePool } from '../src/modules/pipelines/engine-pool.ts';
 import { createTestApp, createUser, DATABASES, type TestApp, type TestUser } from './helper.ts';
 
 // `^(a+)+$` backtracks exponentially on JavaScript's RegExp: 36 a's and a '!' take minutes there
@@ -129,5 +131,34 @@ describe.each(DATABASES)('user code cannot hold the server (%s)', (kind) => {
       msg: 'The mapping took longer than 1.5 s and was stopped',
       type: 'value_error',
     });
+  });
+});
+
+describe('a job batch of runaway user code', () => {
+  afterAll(() => closeEnginePool());
+
+  it('frees its engine thread at the deadline and fails the part for good; the next batch maps', async () => {
+    const pool = enginePool(1);
+    const schema = { type: 'object', properties: { n: { type: 'number' } } };
+    const runaway = { version: 1, fields: [jsonataField('n', RUNAWAY)] };
+    const stopped = pool.run(
+      { key: 'runaway', spec: runaway, schema, first: 20, json: '[{}]' },
+      { timeoutMs: 500 },
+    );
+    await expect(stopped).rejects.toThrow(PermanentTaskError);
+    await expect(stopped).rejects.toThrow(
+      'The mapping took longer than 0.5 s and was stopped (records 20 onwards)',
+    );
+    const quick = { version: 1, fields: [jsonataField('n', '1 + 1')] };
+    const ok = await pool.run(
+      { key: 'quick', spec: quick, schema, first: 0, json: '[{}]' },
+      { timeoutMs: 30_000 },
+    );
+    expect(ok).toMatchObject({ rows: 1, valid: 1 });
+  });
+
+  it('gives a batch USER_CODE_TIMEOUT_MS per 1,000 records, at least once', () => {
+    expect(batchDeadlineMs(10_000, 10_240)).toBe(102_400);
+    expect(batchDeadlineMs(10_000, 3)).toBe(10_000);
   });
 });

@@ -5,7 +5,8 @@
  * mechanics (tsx bootstrap, replacing a dead thread) are lib/thread-pool.ts.
  */
 import type { GlobalErrors } from '@mapwright/engine';
-import { ThreadPool } from '../../lib/thread-pool.ts';
+import { PermanentTaskError } from '../../jobs/worker.ts';
+import { type RunOptions, ThreadMemoryError, ThreadPool, ThreadTimeoutError } from '../../lib/thread-pool.ts';
 import { closeUserCodePool } from '../../lib/user-code.ts';
 
 export interface BatchRequest {
@@ -39,8 +40,22 @@ class EnginePool extends ThreadPool<Omit<BatchRequest, 'id'>, BatchReply> {
       script: new URL('./engine-thread.ts', import.meta.url),
       size,
       resourceLimits: { maxYoungGenerationSizeMb: 64 },
-      what: 'the batch',
+      what: 'the mapping',
     });
+  }
+
+  /**
+   * Maps one batch. A batch stopped for time or memory fails its part for good: the same user
+   * code on the same records would only hold a thread that long again.
+   */
+  override async run(req: Omit<BatchRequest, 'id'>, opts: RunOptions = {}): Promise<BatchReply> {
+    try {
+      return await super.run(req, opts);
+    } catch (err) {
+      if (err instanceof ThreadTimeoutError || err instanceof ThreadMemoryError)
+        throw new PermanentTaskError(`${err.message} (records ${req.first} onwards)`);
+      throw err;
+    }
   }
 
   /** Resolves once every thread has booted (they load the engine: a few hundred ms). */
@@ -49,6 +64,14 @@ class EnginePool extends ThreadPool<Omit<BatchRequest, 'id'>, BatchReply> {
     await Promise.all(Array.from({ length: this.size }, () => this.run(empty)));
   }
 }
+
+/**
+ * How long one batch may map: USER_CODE_TIMEOUT_MS per 1,000 records (10 ms a record on
+ * average by default, far above any real mapping), so one user's runaway JSONata frees its
+ * engine thread instead of holding every thread of the pool from everyone's jobs.
+ */
+export const batchDeadlineMs = (limitMs: number, records: number) =>
+  Math.round(limitMs * Math.max(1, records / 1000));
 
 let pool: EnginePool | null = null;
 

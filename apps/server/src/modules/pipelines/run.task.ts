@@ -14,7 +14,7 @@ import {
   ROW_GROUP_ROWS,
   setDatasetFiles,
 } from '../datasets/datasets.service.ts';
-import { type BatchReply, enginePool } from './engine-pool.ts';
+import { type BatchReply, batchDeadlineMs, enginePool } from './engine-pool.ts';
 import { recordBatches } from './records.ts';
 import { RESULT_COLUMNS } from './result-rows.ts';
 
@@ -200,8 +200,9 @@ export const partTask = defineTask({
       for await (const batch of recordBatches(app, job, range)) {
         if (signal.aborted) throw signal.reason;
         const { first, json } = batch;
+        const timeoutMs = batchDeadlineMs(app.config.USER_CODE_TIMEOUT_MS, batch.count);
         const mapped = pool
-          .run({ key, spec: result.spec, schema: result.targetSchema, first, json })
+          .run({ key, spec: result.spec, schema: result.targetSchema, first, json }, { timeoutMs })
           .then((r) => ({ ...r, first }));
         mapped.catch(() => {}); // awaited in order by writeNext; a failure surfaces there
         inFlight.push(mapped);
