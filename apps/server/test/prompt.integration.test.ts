@@ -104,7 +104,11 @@ describe('prompt edits with an OpenAI-compatible LLM (a fake one on loopback)', 
     const port = (server.address() as AddressInfo).port;
     t = await createTestApp(
       'pglite',
-      { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`, OPENAI_API_KEY: 'test' },
+      {
+        OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        OPENAI_API_KEY: 'test',
+        USER_CODE_TIMEOUT_MS: '2000',
+      },
       { worker: true },
     );
     u = await createUser(t);
@@ -144,6 +148,30 @@ describe('prompt edits with an OpenAI-compatible LLM (a fake one on loopback)', 
     });
     const rows = (await t.as(u.token, { method: 'GET', url: `/api/results/${body.id}/mappings` })).json();
     expect(rows.items[1].mapped_record).toMatchObject({ shout: 'GRACE', full_name: 'Grace Hopper' });
+  });
+
+  it("tries the model's expression off the event loop: a runaway one is stopped, refused and reported", async () => {
+    const { w, call } = await setup(t, u);
+    answers.shout = '($f := function($n){ $n <= 0 ? 0 : $f($n - 1) }; $f(3000000))';
+    try {
+      const started = Date.now();
+      const run = call(`/api/workshops/${w.id}/prompt/run`, {
+        target_fields_to_prompt: { shout: 'the first name in capitals' },
+        immediate_return: false,
+      });
+      // the server answers others while the expression runs on a user-code thread
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      const body = (await run).json();
+      expect(body.prompt[0]).toMatchObject({
+        target: 'shout',
+        via: 'built-in',
+        message: expect.stringMatching(/rejected: .*took longer than 2 s/),
+      });
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      answers.shout = '$uppercase(first)';
+    }
   });
 
   it('asks the model about the fields the matcher is unsure of in a first proposal, keeping only answers that check out', async () => {

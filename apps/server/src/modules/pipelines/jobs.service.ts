@@ -165,6 +165,7 @@ export async function proposeSpec(
     sample,
     llm: ctx.llm,
     threshold: ctx.config.REVIEW_CONFIDENCE,
+    limits: ctx.config,
   });
 }
 

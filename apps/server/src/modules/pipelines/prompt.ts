@@ -1,6 +1,5 @@
 import {
   bucketOf,
-  compileSpec,
   type FieldMapping,
   type FieldProfile,
   interpretInstruction,
@@ -9,7 +8,12 @@ import {
   type MappingSpec,
   SPEC_VERSION,
 } from '@mapwright/engine';
+import type { Config } from '../../config.ts';
 import type { Llm } from '../../lib/llm.ts';
+import { evaluateUserCode } from '../../lib/user-code.ts';
+
+/** A model's expression is user code: it is tried on user-code threads, under these limits. */
+type Limits = Pick<Config, 'USER_CODE_TIMEOUT_MS' | 'USER_CODE_MEMORY_MB'>;
 
 export interface PromptReport {
   target: string;
@@ -39,6 +43,7 @@ const typeOk = (v: unknown, types: string[]) =>
  */
 async function askLlm(
   llm: Llm,
+  limits: Limits,
   target: string,
   instruction: string,
   context: string | undefined,
@@ -66,8 +71,8 @@ async function askLlm(
     status: 'edited',
   };
   try {
-    const mapper = compileSpec({ version: SPEC_VERSION, fields: [mapping] });
-    const out = await mapper.mapManyAsync(sample);
+    const spec = { version: SPEC_VERSION, fields: [mapping] };
+    const out = (await evaluateUserCode(limits, { spec, schema: null, records: sample })).records;
     const leaf = target.split('.');
     const values = out.map((r) =>
       leaf.reduce<unknown>(
@@ -99,6 +104,7 @@ export async function applyPrompts(input: {
   prompts: Record<string, string>;
   globalContext?: string;
   llm: Llm | null;
+  limits: Limits;
 }): Promise<{ spec: MappingSpec; reports: PromptReport[] }> {
   const targets = new Map(listTargetFields(input.targetSchema).map((f) => [f.path, f]));
   const byTarget = new Map(input.spec.fields.map((f) => [f.target, f]));
@@ -119,6 +125,7 @@ export async function applyPrompts(input: {
       try {
         const asked = await askLlm(
           input.llm,
+          input.limits,
           target,
           instruction,
           input.globalContext,
@@ -155,6 +162,7 @@ export async function improveLowConfidence(input: {
   sample: unknown[];
   llm: Llm;
   threshold: number;
+  limits: Limits;
 }): Promise<MappingSpec> {
   const targets = new Map(listTargetFields(input.targetSchema).map((f) => [f.path, f]));
   const fields: FieldMapping[] = [];
@@ -167,6 +175,7 @@ export async function improveLowConfidence(input: {
     const instruction = `Compute "${f.target}"${target.description ? ` (${target.description})` : ''} from the source record.`;
     const asked = await askLlm(
       input.llm,
+      input.limits,
       f.target,
       instruction,
       undefined,

@@ -275,6 +275,7 @@ export async function promptRun(
     prompts: input.target_fields_to_prompt,
     globalContext: input.global_context,
     llm: ctx.llm,
+    limits: ctx.config,
   });
   const result = await runDraft(ctx, p, w, { spec }, input);
   return { ...result, prompt: reports };
