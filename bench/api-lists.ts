@@ -83,7 +83,7 @@ async function bench(kind: string) {
     await database.migrate();
     await seed(database.db, {
       adminEmail: 'demo@mapwright.dev',
-      adminPassword: 'mapwright-demo',
+      adminPassword: 'demo-harbour-lantern',
       staffEmail: 'staff@mapwright.dev',
     });
     const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ROLE: 'web' });
@@ -97,7 +97,7 @@ async function bench(kind: string) {
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/jwt/login',
-      payload: 'username=demo%40mapwright.dev&password=mapwright-demo',
+      payload: 'username=demo%40mapwright.dev&password=demo-harbour-lantern',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const headers = { authorization: `Bearer ${login.json().access_token}` };
