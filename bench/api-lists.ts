@@ -9,47 +9,23 @@
  *   BENCH_API_SECONDS=10 BENCH_API_CONNECTIONS=20 npm run bench:api
  *   BENCH_API_DATABASES=embedded npm run bench:api
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Principal } from '../apps/server/src/context.ts';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { roles, users } from '../apps/server/src/db/schema.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
 import { listPipelines } from '../apps/server/src/modules/pipelines/pipelines.service.ts';
 import { listProjects } from '../apps/server/src/modules/projects/projects.service.ts';
+import { benchApp, DEMO, openFresh } from './bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 const ROWS = Number(process.env.BENCH_API_ROWS ?? 200);
 const DATABASES = (process.env.BENCH_API_DATABASES ?? 'embedded,postgres').split(',');
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, amount: { type: 'number' } } };
-
-async function openFresh(kind: string, dir: string) {
-  if (kind === 'embedded') return { database: await openPglite(dir), drop: async () => {} };
-  const name = `mw_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
-  return { database: await openPostgres(url.toString()), drop };
-}
 
 /**
  * Loads `url` for SECONDS; with `health`, probes that URL every 100 ms meanwhile (what every
@@ -81,27 +57,7 @@ async function bench(kind: string) {
   const dir = mkdtempSync(join(tmpdir(), 'mw-bench-api-'));
   const { database, drop } = await openFresh(kind, dir);
   try {
-    await database.migrate();
-    await seed(database.db, {
-      adminEmail: 'demo@mapwright.dev',
-      adminPassword: 'demo-harbour-lantern',
-      staffEmail: 'staff@mapwright.dev',
-    });
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', ROLE: 'web' });
-    const app = await buildApp({
-      config,
-      database,
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret'),
-      demoOrgId: null,
-      logger: false,
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/jwt/login',
-      payload: 'username=demo%40mapwright.dev&password=demo-harbour-lantern',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
+    const { app, headers } = await benchApp(database, { DATA_DIR: dir, ROLE: 'web' });
     const post = async (path: string, payload: object) => {
       const res = await app.inject({ method: 'POST', url: `/api${path}`, payload, headers });
       if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
@@ -115,7 +71,7 @@ async function bench(kind: string) {
       .select({ id: users.id, orgId: users.organizationId, roleId: users.roleId, role: roles.name })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.email, 'demo@mapwright.dev'));
+      .where(eq(users.email, DEMO.email));
     const principal: Principal = {
       userId: user!.id,
       orgId: user!.orgId,

@@ -12,17 +12,11 @@
  *   BENCH_JOB_SCENARIOS=embedded npm run bench:jobs
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { jobs } from '../apps/server/src/db/schema.ts';
-import { seed } from '../apps/server/src/db/seed.ts';
 import { taskDefinitions } from '../apps/server/src/jobs/registry.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
 import { enginePool } from '../apps/server/src/modules/pipelines/engine-pool.ts';
@@ -33,10 +27,10 @@ import {
   type JsonSchema,
   type MappingSpec,
 } from '../packages/engine/src/index.ts';
+import { benchApp, openFresh } from './bench-app.ts';
 
 const N = Number(process.env.BENCH_JOB_RECORDS ?? 1_000_000);
 const SCENARIOS = (process.env.BENCH_JOB_SCENARIOS ?? 'embedded,postgres,scaling').split(',');
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLI = join(import.meta.dirname, '../apps/server/src/cli.ts');
 const SCHEMA = {
   type: 'object',
@@ -73,24 +67,6 @@ const rate = (s: number) =>
     .padStart(10);
 
 /** A fresh database: an embedded one in `dir`, or a new PostgreSQL database. */
-async function openFresh(kind: 'embedded' | 'postgres', dir: string) {
-  if (kind === 'embedded') return { database: await openPglite(dir), url: undefined, drop: async () => {} };
-  const name = `mw_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await a.connect();
-    await a.query(`drop database if exists ${name} with (force)`);
-    await a.end();
-  };
-  return { database: await openPostgres(url.toString()), url: url.toString(), drop };
-}
-
 /** A worker process on the shared database and data dir; resolves once it is up. */
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -116,31 +92,10 @@ async function runJob(kind: 'embedded' | 'postgres', workers: 'here' | number, e
   const { database, url, drop } = await openFresh(kind, dir);
   const children: ChildProcess[] = [];
   try {
-    await database.migrate();
-    await seed(database.db, {
-      adminEmail: 'demo@mapwright.dev',
-      adminPassword: 'demo-harbour-lantern',
-      staffEmail: 'staff@mapwright.dev',
-    });
-    const config = loadConfig({
+    const { app, headers } = await benchApp(database, {
       DATA_DIR: dir,
-      LOG_LEVEL: 'silent',
       ...(engineThreads ? { ENGINE_THREADS: String(engineThreads) } : {}),
     });
-    const app = await buildApp({
-      config,
-      database,
-      jwtSecret: new TextEncoder().encode('bench-secret-bench-secret-bench-secret'),
-      demoOrgId: null,
-      logger: false,
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/jwt/login',
-      payload: 'username=demo%40mapwright.dev&password=demo-harbour-lantern',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token}` };
     const call = async (method: 'GET' | 'POST', path: string, payload?: object) =>
       (await app.inject({ method, url: `/api${path}`, payload, headers })).json();
     const pipeline = await call('POST', '/pipelines', { name: 'Bench', target_schema: SCHEMA });
@@ -163,7 +118,7 @@ async function runJob(kind: 'embedded' | 'postgres', workers: 'here' | number, e
             JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
           }),
         );
-    if (workers === 'here') await enginePool(config.ENGINE_THREADS).warm();
+    if (workers === 'here') await enginePool(app.ctx.config.ENGINE_THREADS).warm();
     // worker processes boot their engine threads after they listen: let them finish first
     else await new Promise((r) => setTimeout(r, 2000));
     const cpu0 = process.cpuUsage();
