@@ -1,6 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES } from './helper.ts';
+import { createTestApp, createUser, DATABASES, type TestApp, type TestUser } from './helper.ts';
 import { type Cluster, createCluster, kill, loginTo, until } from './processes.ts';
 
 describe.skipIf(!DATABASES.includes('postgres'))(
@@ -66,3 +66,43 @@ describe.skipIf(!DATABASES.includes('postgres'))(
     }, 180_000);
   },
 );
+
+describe.each(DATABASES)('a run request cut between its result and its task (%s)', (kind) => {
+  let t: TestApp;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    u = await createUser(t);
+  });
+  afterAll(() => t.close());
+
+  it('leaves no result waiting for a task that was never queued', async () => {
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.as(u.token, { method, url: `/api${url}`, ...(payload ? { payload } : {}) });
+    const pipeline = (
+      await call('POST', '/pipelines', {
+        name: 'Cut',
+        target_schema: { type: 'object', properties: { n: { type: 'integer' } } },
+      })
+    ).json();
+    const job = (await call('POST', `/pipelines/${pipeline.id}/jobs`, { data: [{ n: 1 }, { n: 2 }] })).json();
+    // the process dies (here: the enqueue fails) after the result row was written
+    const queue = t.app.ctx.queue;
+    const enqueue = queue.enqueue;
+    queue.enqueue = async () => {
+      throw new Error('killed');
+    };
+    try {
+      expect((await call('POST', `/jobs/${job.id}/run?immediate_return=true`)).statusCode).toBe(500);
+    } finally {
+      queue.enqueue = enqueue;
+    }
+    expect((await call('GET', `/jobs/${job.id}/results`)).json().items).toEqual([]);
+    // sent again (as a balancer would), the run is queued once, with its task
+    const again = await call('POST', `/jobs/${job.id}/run?immediate_return=true`);
+    expect(again.statusCode).toBe(200);
+    const items = (await call('GET', `/jobs/${job.id}/results`)).json().items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: again.json().id, status: 'queued' });
+  });
+});

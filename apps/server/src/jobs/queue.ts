@@ -12,6 +12,11 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** a second enqueue with the same key is a no-op that returns null */
   singletonKey?: string;
+  /**
+   * a transaction to enqueue in: the task exists only if the row it works on does (a process
+   * killed between the two writes would otherwise leave that row waiting for a task forever)
+   */
+  tx?: Db;
 }
 
 /** Base delay of the exponential retry backoff (1 s, 2 s, 4 s...). */
@@ -34,7 +39,7 @@ export function createQueue(db: Db) {
       payload: Record<string, unknown>,
       opts: EnqueueOptions = {},
     ): Promise<TaskRow | null> {
-      const [row] = await db
+      const [row] = await (opts.tx ?? db)
         .insert(tasks)
         .values({
           kind,

@@ -185,28 +185,33 @@ export async function startRun(
   },
 ): Promise<TResult> {
   assertCanWrite(p);
-  const [result] = await ctx.db
-    .insert(results)
-    .values({
-      organizationId: p.orgId,
-      jobId: job.id,
-      pipelineId: job.pipelineId,
-      workshopId: opts.workshopId ?? null,
-      mapperVersion: opts.mapperVersion,
-      spec: opts.spec as never,
-      targetSchema: opts.targetSchema,
-      status: 'queued',
-      total: job.recordCount,
-    })
-    .returning();
-  const task = await ctx.queue.enqueue('job.run', { resultId: result!.id }, { orgId: p.orgId });
-  await ctx.db.update(results).set({ taskId: task!.id }).where(eq(results.id, result!.id));
-  if (opts.immediateReturn) return resultDto({ ...result!, taskId: task!.id });
+  // the result and its task in one transaction: an API process killed between the two would
+  // leave a result `queued` forever, its records never mapped
+  const { result, task } = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(results)
+      .values({
+        organizationId: p.orgId,
+        jobId: job.id,
+        pipelineId: job.pipelineId,
+        workshopId: opts.workshopId ?? null,
+        mapperVersion: opts.mapperVersion,
+        spec: opts.spec as never,
+        targetSchema: opts.targetSchema,
+        status: 'queued',
+        total: job.recordCount,
+      })
+      .returning();
+    const queued = await ctx.queue.enqueue('job.run', { resultId: inserted!.id }, { orgId: p.orgId, tx });
+    await tx.update(results).set({ taskId: queued!.id }).where(eq(results.id, inserted!.id));
+    return { result: inserted!, task: queued! };
+  });
+  if (opts.immediateReturn) return resultDto({ ...result, taskId: task.id });
   // the caller asked to wait: poll until the run ends (the worker may be another process)
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
-    const [row] = await ctx.db.select().from(results).where(eq(results.id, result!.id));
-    if (!row || !OPEN.includes(row.status) || Date.now() > deadline) return resultDto(row ?? result!);
+    const [row] = await ctx.db.select().from(results).where(eq(results.id, result.id));
+    if (!row || !OPEN.includes(row.status) || Date.now() > deadline) return resultDto(row ?? result);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
