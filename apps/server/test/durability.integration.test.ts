@@ -1,6 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, DATABASES, type TestApp, type TestUser } from './helper.ts';
+import { createTestApp, createUser, DATABASES, multipart, type TestApp, type TestUser } from './helper.ts';
 import { type Cluster, createCluster, kill, loginTo, until } from './processes.ts';
 
 describe.skipIf(!DATABASES.includes('postgres'))(
@@ -104,5 +104,25 @@ describe.each(DATABASES)('a run request cut between its result and its task (%s)
     const items = (await call('GET', `/jobs/${job.id}/results`)).json().items;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ id: again.json().id, status: 'queued' });
+  });
+
+  it('leaves no import waiting for a task that was never queued', async () => {
+    const upload = multipart('people.csv', 'id,name\n1,Ada\n', 'text/csv');
+    const file = (await t.as(u.token, { method: 'POST', url: '/api/files', ...upload })).json();
+    const imports = async () =>
+      (await t.as(u.token, { method: 'GET', url: '/api/imports?size=100' })).json().items as { id: string }[];
+    const before = await imports();
+    const queue = t.app.ctx.queue;
+    const enqueue = queue.enqueue;
+    queue.enqueue = async () => {
+      throw new Error('killed');
+    };
+    try {
+      const cut = await t.as(u.token, { method: 'POST', url: '/api/imports', payload: { file_id: file.id } });
+      expect(cut.statusCode).toBe(500);
+    } finally {
+      queue.enqueue = enqueue;
+    }
+    expect(await imports()).toEqual(before);
   });
 });

@@ -118,6 +118,8 @@ export async function createImport(
       ['body', 'format'],
       `cannot tell the format of "${version.filename}"; choose csv, tsv, xlsx, json or jsonl`,
     );
+  // the import and its task in one transaction: a process killed between the two would leave
+  // an import that stays queued with nothing to run it
   const id = await ctx.db.transaction(async (tx) => {
     const [imp] = await tx
       .insert(imports)
@@ -132,10 +134,10 @@ export async function createImport(
         bytesTotal: version.size,
       })
       .returning();
+    const task = await ctx.queue.enqueue('import.run', { importId: imp!.id }, { orgId: p.orgId, tx });
+    await tx.update(imports).set({ taskId: task!.id }).where(eq(imports.id, imp!.id));
     return imp!.id;
   });
-  const task = await ctx.queue.enqueue('import.run', { importId: id }, { orgId: p.orgId });
-  await ctx.db.update(imports).set({ taskId: task!.id }).where(eq(imports.id, id));
   return getImport(ctx, p, id);
 }
 
