@@ -20,7 +20,12 @@ export function UsersRoute() {
   if (roles.isPending) return <LoadingBlock label="Loading roles…" />;
   if (roles.isError) return <ErrorBlock error={roles.error} onRetry={() => void roles.refetch()} />;
   return (
-    <UsersPanel currentUserId={user?.id ?? ''} canManage={isAdmin(user?.role)} roles={roles.data.items} />
+    <UsersPanel
+      currentUserId={user?.id ?? ''}
+      currentRole={user?.role ?? ''}
+      canManage={isAdmin(user?.role)}
+      roles={roles.data.items}
+    />
   );
 }
 

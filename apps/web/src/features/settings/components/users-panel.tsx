@@ -16,20 +16,31 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { roleRank } from '@mapwright/contracts';
 import { IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useRemoveUser, useUpdateUser, useUsers } from '../api/users.ts';
 import { InviteUserModal, type TRoleOption } from './invite-user-modal.tsx';
 
+/** The roles `myRole` may grant: its own rank and below (the server refuses the rest). */
+export const grantableRoles = <R extends { name: string }>(roles: R[], myRole: string) =>
+  roles.filter((r) => roleRank(r.name) <= roleRank(myRole));
+
+/** Whether `myRole` may change or remove a member holding `theirRole` (not above its own rank). */
+export const mayManage = (myRole: string, theirRole: string) => roleRank(theirRole) <= roleRank(myRole);
+
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 export function UsersPanel({
   currentUserId,
+  currentRole,
   canManage,
   roles,
 }: {
   currentUserId: string;
+  /** the caller's role: nobody grants, changes or removes a rank above their own */
+  currentRole: string;
   canManage: boolean;
   roles: TRoleOption[];
 }) {
@@ -39,7 +50,11 @@ export function UsersPanel({
   const remove = useRemoveUser();
   const [inviteOpened, invite] = useDisclosure(false);
   const roleName = (id: string) => roles.find((r) => r.id === id)?.name ?? 'unknown';
-  const roleOptions = roles.map((r) => ({ value: r.id, label: r.name }));
+  const grantable = grantableRoles(roles, currentRole);
+  const roleOptions = grantable.map((r) => ({ value: r.id, label: r.name }));
+  /** a member the caller may manage: not themselves, and not ranked above them */
+  const manageable = (u: { id: string; role_id: string }) =>
+    canManage && u.id !== currentUserId && mayManage(currentRole, roleName(u.role_id));
 
   const changeRole = (id: string, name: string, role_id: string) =>
     update.mutate(
@@ -136,7 +151,7 @@ export function UsersPanel({
                         <Text size="sm">{u.email}</Text>
                       </Table.Td>
                       <Table.Td>
-                        {canManage && !isSelf ? (
+                        {manageable(u) ? (
                           <Select
                             aria-label={`Role of ${u.name}`}
                             size="xs"
@@ -155,7 +170,7 @@ export function UsersPanel({
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        {canManage && !isSelf && (
+                        {manageable(u) && (
                           <Tooltip label={`Remove ${u.name}`}>
                             <ActionIcon
                               variant="subtle"
@@ -184,7 +199,7 @@ export function UsersPanel({
           <Pagination value={page} onChange={setPage} total={users.data.pages} aria-label="Members pages" />
         </Group>
       )}
-      {canManage && <InviteUserModal opened={inviteOpened} onClose={invite.close} roles={roles} />}
+      {canManage && <InviteUserModal opened={inviteOpened} onClose={invite.close} roles={grantable} />}
     </Stack>
   );
 }
