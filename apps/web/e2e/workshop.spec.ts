@@ -93,7 +93,10 @@ test('the workshop reviews a mapping and fixes it by sample, manual, prompt and 
   await expect(page.getByRole('heading', { name: pipeline.name, level: 1 })).toBeVisible();
   await waitForRun(page);
   await expect(field(page, 'amount').getByText(/^(Very High|High) · \d+%$/)).toBeVisible();
-  await expect(field(page, 'email').getByText(/^High · \d+%$/)).toBeVisible();
+  // a High suggestion, but 8 of the 50 records fail on it: once the run's failures are in, the
+  // field shows its confidence lowered by that share (checking for High raced that update)
+  await expect(field(page, 'email')).toHaveAccessibleName(/High confidence, failing/);
+  await expect(field(page, 'email').getByText(/^Medium · \d+%$/)).toBeVisible();
   // first + last are joined into full_name by the suggestion itself
   await expect(valueIn(page, 'full_name')).toHaveText('Ada Lovelace');
   await expect(valueIn(page, 'amount')).toHaveText('10');
@@ -199,9 +202,13 @@ test('the workshop reviews a mapping and fixes it by sample, manual, prompt and 
   await expect(page.getByText(/← Type Error: email: must be an email address/)).toBeVisible();
   await page.getByText('Fields', { exact: true }).click();
 
-  // approve a field (no re-run)
-  await field(page, 'amount').getByRole('checkbox', { name: 'Approve amount' }).check({ force: true });
-  await expect(field(page, 'amount').getByRole('checkbox', { name: 'Approve amount' })).toBeChecked();
+  // approve a field (no re-run); the list may still be settling after the tab switch, and a click
+  // that lands on a row being re-rendered is lost: check() again until it holds (it never unchecks)
+  const approve = field(page, 'amount').getByRole('checkbox', { name: 'Approve amount' });
+  await expect(async () => {
+    await approve.check({ force: true });
+    await expect(approve).toBeChecked({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByTestId('undeployed-edits')).toHaveText('5 undeployed edits');
 
   // the generated transformation
