@@ -240,6 +240,8 @@ test('connected apps: connect with an API key, refuse a bad URL, disconnect', as
     .getByRole('dialog', { name: 'Disconnect “Acme Ledger”?' })
     .getByRole('button', { name: 'Disconnect' })
     .click();
+  // axe must not see the confirmation while it fades out (half-transparent text fails contrast)
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByText('No connected apps yet')).toBeVisible();
   await expect(table).toHaveCount(0);
   expect((await api<{ items: unknown[] }>(page, 'GET', '/workflows/authenticated-apps')).items).toHaveLength(
