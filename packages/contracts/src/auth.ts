@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zPage } from './common.ts';
+import { atLeastOne, zPage } from './common.ts';
 
 export const ROLE_NAMES = ['owner', 'admin', 'member', 'viewer', 'staff'] as const;
 export type TRoleName = (typeof ROLE_NAMES)[number];
@@ -69,15 +69,12 @@ export const ZInviteUserRequest = z.object({
 });
 /** The invite link lets the new member set a password; shown to the admin once (and emailed when SMTP is set). */
 export const ZInviteUserResponse = z.object({ user: ZUser, invite_link: z.string() });
-export const ZUpdateUserRequest = z
-  .object({
+export const ZUpdateUserRequest = atLeastOne(
+  z.object({
     name: z.string().trim().min(1).max(200).optional(),
     role_id: z.uuid().optional(),
-  })
-  // unknown fields are dropped, so a body of only those changes nothing: say so rather than 200
-  .refine((b) => b.name !== undefined || b.role_id !== undefined, {
-    message: 'Nothing to change: give name or role_id',
-  });
+  }),
+);
 
 /** GET /api/me/impersonations — who impersonated the caller, and when (newest first). */
 export const ZImpersonation = z.object({

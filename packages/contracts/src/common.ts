@@ -41,8 +41,9 @@ export interface TPage<T> {
 
 /** A partial update must set something: an empty body (or one of unknown fields only) is a 422. */
 export function atLeastOne<T extends z.ZodObject>(shape: T) {
-  const names = Object.keys(shape.shape).join(', ');
+  // unknown fields are dropped, so a body of only those changes nothing: say so rather than 200
+  const names = Object.keys(shape.shape).join(' or ');
   return shape.refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: `Nothing to update: send at least one of ${names}`,
+    message: `Nothing to change: give ${names}`,
   });
 }
