@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticatedApps, workflows } from '../src/db/schema.ts';
-import { decryptSecret } from '../src/modules/workflows/secret-box.ts';
+import { decryptSecret } from '../src/lib/secret-box.ts';
 import { createTestApp, createUser, DATABASES, login, type TestApp, type TestUser } from './helper.ts';
 
 /** A small complete graph on the sample API: entities → final. */

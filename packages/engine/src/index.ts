@@ -8,6 +8,7 @@ export * from './profile/types.ts';
 export * from './prompt/index.ts';
 export * from './schema/infer-schema.ts';
 export * from './schema/target-schema.ts';
+export * from './similarity/index.ts';
 export * from './spec/index.ts';
 export * from './spec/types.ts';
 export * from './validate/index.ts';

@@ -13,7 +13,7 @@ import { catalogueOf, forgetCatalogue } from './app-catalogue.ts';
 import * as repo from './apps.repository.ts';
 import { sampleFinanceApp } from './catalogue.ts';
 import { appDto } from './dto.ts';
-import { encryptSecret } from './secret-box.ts';
+import { encryptSecret } from '../../lib/secret-box.ts';
 
 /** Authenticated apps (spec §3): connections to external APIs; secrets encrypted, never returned. */
 

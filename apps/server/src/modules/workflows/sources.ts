@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { parseAllowlist, safeFetch } from '../../lib/safe-fetch.ts';
 import * as appsRepo from './apps.repository.ts';
 import { inProcessApp } from './in-process.ts';
-import { decryptSecret } from './secret-box.ts';
+import { decryptSecret } from '../../lib/secret-box.ts';
 
 /*
  * Where a node's requests go. The built-in sample API is called in-process; an authenticated

@@ -1,0 +1,132 @@
+/**
+ * The connector contract, modelled on the Airbyte protocol (spec / check / discover / read /
+ * write). Every connector — databases, REST APIs, object stores, webhooks, brokers, Mapwright
+ * datasets — implements it, and one contract test suite runs against each. Connectors know
+ * nothing of organizations, tasks or the database: the sync runner (modules/connectors/sync*)
+ * owns state, checkpoints and retries.
+ */
+
+/** A JSON Schema object (draft 2020-12 subset) — settings forms and stream schemas. */
+export type JsonSchema = Record<string, unknown>;
+
+export type SyncMode = 'full_refresh' | 'incremental';
+export type WriteMode = 'append' | 'overwrite' | 'upsert';
+
+export interface ConnectorSpec {
+  /** Stable id, e.g. `postgres`, `mysql`, `rest`, `s3`, `webhook`, `rabbitmq`, `dataset`. */
+  type: string;
+  title: string;
+  /** A short sentence for the catalogue. */
+  description: string;
+  /** Which sides it offers. */
+  roles: ReadonlyArray<'source' | 'destination'>;
+  /** JSON Schema of the connection's settings; renders the form and validates it. */
+  settings: JsonSchema;
+  /** Settings (top-level property names) that are secrets: encrypted at rest, never returned. */
+  secretFields: readonly string[];
+  /** Write modes a destination supports. */
+  writeModes?: readonly WriteMode[];
+}
+
+export interface StreamDescriptor {
+  /** Unique within the connection (e.g. `public.customers`). */
+  name: string;
+  jsonSchema: JsonSchema;
+  syncModes: readonly SyncMode[];
+  /** Column paths that identify a row (each a list of keys). */
+  primaryKey?: string[][];
+  /** Cursor fields an incremental sync may use; the first is the default. */
+  cursorFields?: string[][];
+}
+
+/** Per-stream state a source resumes from; opaque to everyone but the source that wrote it. */
+export type StreamState = Record<string, unknown>;
+
+/** What `read` yields: records, and checkpoints after them. */
+export type ReadMessage =
+  | { type: 'record'; data: Record<string, unknown> }
+  /**
+   * Every record yielded before this state is covered by it. The runner persists the state only
+   * after the destination has acknowledged all those records, so a crash resumes from here.
+   */
+  | { type: 'state'; state: StreamState }
+  | { type: 'log'; level: 'info' | 'warn'; message: string };
+
+export interface ReadRequest {
+  stream: string;
+  syncMode: SyncMode;
+  cursorField?: string[];
+  primaryKey?: string[][];
+  /** The state the last committed checkpoint reached, or undefined for a first/full read. */
+  state?: StreamState;
+  signal: AbortSignal;
+}
+
+export interface WriteRequest {
+  stream: string;
+  mode: WriteMode;
+  /** Required for `upsert`. */
+  primaryKey?: string[][];
+  /** The records' schema (a pipeline's target schema, or the source stream's). */
+  jsonSchema: JsonSchema;
+  signal: AbortSignal;
+}
+
+/**
+ * A destination's open write. `write` resolves once the batch is durable at the destination
+ * (committed rows, confirmed messages, a finished object part): that is the acknowledgement.
+ * `commit` finishes the write (for `overwrite`, the atomic swap from staging); `abort` leaves
+ * the destination as it was before the write began (overwrite) or as acknowledged (append/upsert).
+ */
+export interface DestinationWriter {
+  write(records: ReadonlyArray<Record<string, unknown>>): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** What a connector may use from the server: nothing tenant-specific. */
+export interface ConnectorContext {
+  /** Outbound HTTP through the SSRF guard (lib/safe-fetch.ts) with the server's allowlist. */
+  fetch: typeof fetch;
+  /** Scratch directory for temporary files. */
+  scratchDir: string;
+  log(level: 'info' | 'warn', message: string): void;
+}
+
+/** A setting is wrong: names the field (a JSON path into the settings) and the reason. */
+export class ConnectorSettingsError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The remote side failed (unreachable, refused, a table that vanished): a user-facing reason. */
+export class ConnectorRuntimeError extends Error {
+  constructor(
+    message: string,
+    /** Whether trying again later may succeed (timeouts, 5xx, 429) — the runner retries these. */
+    readonly transient = false,
+  ) {
+    super(message);
+  }
+}
+
+export type Settings = Record<string, unknown>;
+
+export interface SourceConnector {
+  spec: ConnectorSpec;
+  check(settings: Settings, ctx: ConnectorContext): Promise<void>;
+  discover(settings: Settings, ctx: ConnectorContext): Promise<StreamDescriptor[]>;
+  read(settings: Settings, req: ReadRequest, ctx: ConnectorContext): AsyncIterable<ReadMessage>;
+}
+
+export interface DestinationConnector {
+  spec: ConnectorSpec;
+  check(settings: Settings, ctx: ConnectorContext): Promise<void>;
+  open(settings: Settings, req: WriteRequest, ctx: ConnectorContext): Promise<DestinationWriter>;
+}
+
+export type Connector = Partial<SourceConnector> & Partial<DestinationConnector> & { spec: ConnectorSpec };
