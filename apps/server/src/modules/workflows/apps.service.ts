@@ -7,13 +7,13 @@ import {
 import type { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { encryptSecret } from '../../lib/secret-box.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { catalogueOf, forgetCatalogue } from './app-catalogue.ts';
 import * as repo from './apps.repository.ts';
 import { sampleFinanceApp } from './catalogue.ts';
 import { appDto } from './dto.ts';
-import { encryptSecret } from '../../lib/secret-box.ts';
 
 /** Authenticated apps (spec §3): connections to external APIs; secrets encrypted, never returned. */
 

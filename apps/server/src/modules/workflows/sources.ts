@@ -1,9 +1,9 @@
 import { SAMPLE_SOURCE_APP } from '@mapwright/contracts';
 import type { AppContext } from '../../context.ts';
 import { parseAllowlist, safeFetch } from '../../lib/safe-fetch.ts';
+import { decryptSecret } from '../../lib/secret-box.ts';
 import * as appsRepo from './apps.repository.ts';
 import { inProcessApp } from './in-process.ts';
-import { decryptSecret } from '../../lib/secret-box.ts';
 
 /*
  * Where a node's requests go. The built-in sample API is called in-process; an authenticated
