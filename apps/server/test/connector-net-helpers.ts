@@ -28,7 +28,7 @@ export async function collect(messages: AsyncIterable<ReadMessage>) {
   return { records, states };
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => unknown;
 
 /** A loopback HTTP server; `url` is its base. */
 export async function startServer(handler: Handler): Promise<{ url: string; server: Server }> {

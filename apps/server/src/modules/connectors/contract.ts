@@ -70,6 +70,11 @@ export interface WriteRequest {
   /** The records' schema (a pipeline's target schema, or the source stream's). */
   jsonSchema: JsonSchema;
   signal: AbortSignal;
+  /**
+   * The sync run this write belongs to (stable across the run's retries and resumptions), so a
+   * destination can derive idempotency keys or message ids that a replay repeats.
+   */
+  runId?: string;
 }
 
 /**
