@@ -4,14 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guardedFetch } from '../src/lib/guarded-fetch.ts';
-import { parseAllowlist } from '../src/lib/safe-fetch.ts';
+import { checkOutboundUrl, parseAllowlist } from '../src/lib/safe-fetch.ts';
 import type { ConnectorContext, ReadMessage } from '../src/modules/connectors/contract.ts';
 
 /** A connector context whose fetch is the SSRF guard, with loopback 127.0.0.1 allow-listed. */
 export function netContext(allow: string[] = ['127.0.0.1']): ConnectorContext & { logs: string[] } {
   const logs: string[] = [];
+  const guard = { allowlist: parseAllowlist(allow) };
   return {
-    fetch: guardedFetch({ allowlist: parseAllowlist(allow) }),
+    fetch: guardedFetch(guard),
+    checkOutbound: (url) => checkOutboundUrl(url, guard),
     scratchDir: mkdtempSync(join(tmpdir(), 'mw-conn-')),
     log: (level, message) => logs.push(`${level}: ${message}`),
     logs,
