@@ -1,11 +1,13 @@
 import amqp from 'amqplib';
+import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { natsConnector } from '../src/modules/connectors/broker/nats.connector.ts';
 import { rabbitmqConnector } from '../src/modules/connectors/broker/rabbitmq.connector.ts';
 import { ConnectorRuntimeError, type ConnectorSettingsError } from '../src/modules/connectors/contract.ts';
 import { findConnector } from '../src/modules/connectors/registry.ts';
 import { netContext } from './connector-net-helpers.ts';
 
-/* The RabbitMQ destination against the machine's broker (guest/guest at 127.0.0.1:5672). */
+/* The broker destinations against the machine's RabbitMQ (guest/guest at 127.0.0.1:5672) and NATS (127.0.0.1:4222). */
 
 const ctx = netContext();
 const signal = new AbortController().signal;
@@ -102,5 +104,59 @@ describe('RabbitMQ destination', () => {
     expect(down.message).toMatch(/RabbitMQ at 127.0.0.1:1 is not reachable \(.*ECONNREFUSED/);
     const ssrf = await rabbitmqConnector.check({ ...base, host: '10.9.8.7' }, ctx).catch((e) => e);
     expect(ssrf.message).toMatch(/RabbitMQ host: refused: 10.9.8.7 resolves to a private address/);
+  });
+});
+
+describe('NATS JetStream destination', () => {
+  const subject = `mwtest.conn${process.pid}x${Date.now()}`;
+  const streamName = subject.replace(/[.*>]/g, '_');
+  const natsBase = { host: '127.0.0.1', subject };
+
+  afterAll(async () => {
+    const nc = await connect({ servers: '127.0.0.1:4222' });
+    await (await nc.jetstreamManager()).streams.delete(streamName).catch(() => {});
+    await nc.close();
+  });
+
+  const stored = async () => {
+    const nc = await connect({ servers: '127.0.0.1:4222' });
+    const jsm = await nc.jetstreamManager();
+    const info = await jsm.streams.info(streamName);
+    const ids: number[] = [];
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++)
+      ids.push((await jsm.streams.getMessage(streamName, { seq })).json<{ id: number }>().id);
+    await nc.close();
+    return ids;
+  };
+
+  it('every record is stored once per acknowledged write; a replay is de-duplicated by its message id', async () => {
+    const write = async (from: number, to: number, runId: string) => {
+      const w = await natsConnector.open(
+        { ...natsBase, createStream: true },
+        { stream: 'people', mode: 'append', jsonSchema: schema, signal, runId },
+        ctx,
+      );
+      for (let b = from; b < to; b += 400) await w.write(records(b, Math.min(to, b + 400)));
+      await w.commit();
+    };
+    await write(0, 2000, 'run-n1');
+    expect(await stored()).toEqual(records(0, 2000).map((r) => r.id));
+    // the same run sends the same records again (a resumed sync): JetStream keeps one of each
+    await write(0, 2000, 'run-n1');
+    expect(await stored()).toHaveLength(2000);
+  });
+
+  it('check: a subject without a stream is named; unreachable and private hosts are readable', async () => {
+    const field = async (s: Record<string, unknown>) =>
+      ((await natsConnector.check(s, ctx).catch((e) => e)) as ConnectorSettingsError).field;
+    expect(await field({})).toBe('host');
+    expect(await field({ host: '127.0.0.1', subject: 'has space' })).toBe('subject');
+    expect(await field({ host: '127.0.0.1', subject: `nobody.listens.${subject}` })).toBe('subject');
+    await expect(natsConnector.check(natsBase, ctx)).resolves.toBeUndefined();
+    const down = await natsConnector.check({ host: '127.0.0.1', port: 1 }, ctx).catch((e) => e);
+    expect(down).toBeInstanceOf(ConnectorRuntimeError);
+    expect(down.message).toMatch(/NATS at 127.0.0.1:1 is not reachable/);
+    const ssrf = await natsConnector.check({ host: '192.168.7.7' }, ctx).catch((e) => e);
+    expect(ssrf.message).toMatch(/NATS host: refused: 192.168.7.7 resolves to a private address/);
   });
 });
