@@ -46,7 +46,9 @@ beforeAll(async () => {
         return sendJson(res, 401, { error: 'bad client' });
       const t = `tok${tokenCalls}`;
       tokens.set(t, 0);
-      return sendJson(res, 200, { access_token: t, token_type: 'bearer', expires_in: 3600 });
+      // scope "short": a token announced to live 1 s (inside the client's 30 s safety margin)
+      const ttl = body.includes('scope=short') ? 1 : 3600;
+      return sendJson(res, 200, { access_token: t, token_type: 'bearer', expires_in: ttl });
     }
     // the chaos: every 5th request is rate-limited, every 7th fails
     if (requests % 5 === 0) return sendJson(res, 429, { error: 'slow down' }, { 'retry-after': '0' });
@@ -231,6 +233,24 @@ describe('REST source: authentication', () => {
     // a token serves 3 pages, then the API answers 401 and a new one is fetched
     expect(states.length).toBeGreaterThan(6);
     expect(tokenCalls).toBe(Math.ceil(states.length / 3));
+  });
+  it('OAuth2: a token about to expire is replaced before use', async () => {
+    tokenCalls = 0;
+    const s = settings(
+      '/oauth',
+      { type: 'cursor', tokenPointer: '/meta/next_cursor' },
+      {
+        authType: 'oauth2',
+        tokenUrl: `${api}/token`,
+        clientId: 'cid',
+        clientSecret: 'csecret',
+        scope: 'short',
+      },
+    );
+    const { records, states } = await read(s);
+    expect(ids(records)).toEqual(everyId);
+    // no 401 was needed: every page asked for a fresh token first
+    expect(tokenCalls).toBe(states.length);
   });
   it('OAuth2 with a wrong client secret is a readable error', async () => {
     const s = settings(

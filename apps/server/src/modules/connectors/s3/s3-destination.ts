@@ -64,7 +64,8 @@ export async function openS3Writer(
     withDuckDb(undefined, async (c) => {
       const source =
         count > 0
-          ? `SELECT * FROM read_json(${lit(spool)}, format = 'newline_delimited')`
+          ? // every line sampled, so a field that changes type late in the file is typed for all of it
+            `SELECT * FROM read_json(${lit(spool)}, format = 'newline_delimited', sample_size = -1)`
           : `SELECT ${(columns ?? ['_empty']).map((k) => `NULL::VARCHAR AS ${ident(k)}`).join(', ')} WHERE false`;
       await c.run(`COPY (${source}) TO ${lit(parquet)} (FORMAT parquet)`);
     });
@@ -72,7 +73,8 @@ export async function openS3Writer(
   return {
     async write(records) {
       if (s.format === 'csv') {
-        if (!columns) columns = Object.keys(records[0] ?? {});
+        if (records.length === 0) return;
+        if (!columns) columns = Object.keys(records[0]!);
         if (count === 0 && columns.length) await put(stringify([columns], { delimiter: s.csvDelimiter }));
         const rows = records.map((r) => columns!.map((c) => cell(r[c])));
         await put(stringify(rows, { delimiter: s.csvDelimiter }));
@@ -98,7 +100,9 @@ export async function openS3Writer(
           partSize: PART_SIZE,
           queueSize: 2,
         });
-        await upload.done();
+        const stop = () => void upload.abort().catch(() => {});
+        req.signal.addEventListener('abort', stop, { once: true });
+        await upload.done().finally(() => req.signal.removeEventListener('abort', stop));
         uploaded = true;
         await client.send(
           new CopyObjectCommand({
