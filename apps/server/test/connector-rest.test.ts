@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorRuntimeError, ConnectorSettingsError } from '../src/modules/connectors/contract.ts';
+import { backoffMs, retryAfterMs } from '../src/modules/connectors/http-util.ts';
 import { findConnector } from '../src/modules/connectors/registry.ts';
 import { createRestConnector } from '../src/modules/connectors/rest/rest.connector.ts';
 import { collect, netContext, sendJson, startServer } from './connector-net-helpers.ts';
@@ -352,5 +353,23 @@ describe('REST source: settings, failures and the SSRF guard', () => {
       cursorFields: [['updated_at']],
       jsonSchema: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
     });
+  });
+});
+
+describe('retry waits', () => {
+  const policy = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+  it('Retry-After in seconds or as an HTTP date wins over the backoff, capped', () => {
+    expect(backoffMs(1, policy, retryAfterMs('3'))).toBe(3000);
+    const inTen = new Date(Date.now() + 10_000).toUTCString();
+    expect(backoffMs(1, policy, retryAfterMs(inTen))).toBeGreaterThan(8000);
+    expect(backoffMs(1, policy, retryAfterMs('86400'))).toBe(60_000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+  it('without Retry-After the wait doubles per attempt (with jitter within the step)', () => {
+    for (const attempt of [1, 2, 3, 4]) {
+      const wait = backoffMs(attempt, policy);
+      expect(wait).toBeGreaterThanOrEqual(500 * 2 ** (attempt - 1));
+      expect(wait).toBeLessThanOrEqual(1000 * 2 ** (attempt - 1));
+    }
   });
 });
