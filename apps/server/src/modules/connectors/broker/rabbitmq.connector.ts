@@ -171,7 +171,16 @@ export const rabbitmqConnector: DestinationConnector = {
               messageId: messageId(runId, req.stream, seq++, body),
               headers: { 'x-mapwright-stream': req.stream },
             });
-            if (!ok) await new Promise((r) => ch.once('drain', r));
+            // the channel's buffer is full: wait for it to drain (or fail if the channel closes)
+            if (!ok)
+              await new Promise<void>((resolve, reject) => {
+                const closed = () => reject(new Error('the channel closed while publishing'));
+                ch.once('close', closed);
+                ch.once('drain', () => {
+                  ch.off('close', closed);
+                  resolve();
+                });
+              });
           }
           // resolves once the broker confirmed every message published so far; rejects on a nack
           await ch.waitForConfirms();
