@@ -26,6 +26,12 @@ export interface ConnectorSpec {
   secretFields: readonly string[];
   /** Write modes a destination supports. */
   writeModes?: readonly WriteMode[];
+  /**
+   * The destination makes records durable only in `commit` (an object store writes whole objects):
+   * `write` resolves once a batch is spooled locally, so the runner must persist no state for this
+   * write before `commit` resolved. Absent = every resolved `write` is an acknowledgement.
+   */
+  acknowledgesOnCommit?: boolean;
 }
 
 export interface StreamDescriptor {
@@ -70,6 +76,11 @@ export interface WriteRequest {
   /** The records' schema (a pipeline's target schema, or the source stream's). */
   jsonSchema: JsonSchema;
   signal: AbortSignal;
+  /**
+   * The sync run this write belongs to (stable across the run's retries and resumptions), so a
+   * destination can derive idempotency keys or message ids that a replay repeats.
+   */
+  runId?: string;
 }
 
 /**
@@ -91,6 +102,12 @@ export interface ConnectorContext {
   /** Scratch directory for temporary files. */
   scratchDir: string;
   log(level: 'info' | 'warn', message: string): void;
+  /**
+   * For clients that cannot send through `fetch` (the S3 SDK, brokers): the SSRF guard's verdict on
+   * a URL, refusing (throws) a non-public address not allow-listed, else the address to pin the
+   * connection to. When absent, such connectors probe the URL through `fetch` instead.
+   */
+  checkOutbound?(url: string): Promise<{ address: string; family: 4 | 6 }>;
 }
 
 /** A setting is wrong: names the field (a JSON path into the settings) and the reason. */
