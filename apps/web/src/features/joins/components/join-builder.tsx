@@ -268,7 +268,7 @@ function Builder({ join }: { join: TJoin }) {
                 Similarity threshold: {threshold.toFixed(2)}
               </Text>
               <Slider
-                aria-labelledby="threshold-label"
+                thumbLabel="Similarity threshold"
                 min={0.5}
                 max={1}
                 step={0.01}

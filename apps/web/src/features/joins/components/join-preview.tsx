@@ -97,7 +97,7 @@ export function JoinPreviewPanel({
                     <Table.Td>{Object.values(n.left).map(show).join(' · ')}</Table.Td>
                     <Table.Td>{Object.values(n.right).map(show).join(' · ')}</Table.Td>
                     <Table.Td ta="right">
-                      <Badge variant="light" color={n.matched ? 'teal' : 'gray'}>
+                      <Badge variant="light" color={n.matched ? 'green' : 'gray'}>
                         {n.score.toFixed(2)} {n.matched ? 'match' : 'no match'}
                       </Badge>
                     </Table.Td>

@@ -8,7 +8,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { useJoinRows, useJoinRun } from '../api/joins.ts';
 
 const MATCH_LABELS: Record<string, [string, string]> = {
-  both: ['Matched', 'teal'],
+  both: ['Matched', 'green'],
   left_only: ['Left only', 'gray'],
   right_only: ['Right only', 'gray'],
 };
@@ -22,7 +22,6 @@ export function JoinedData({ id }: { id: string }) {
   if (run.isError) return <ErrorBlock error={run.error} onRetry={() => void run.refetch()} />;
   const r = run.data;
   const columns = r.columns;
-  const keys = new Set(r.columns.filter((c) => c.side === 'left').map((c) => c.name));
   return (
     <Stack gap="lg">
       <PageHeader
@@ -57,10 +56,7 @@ export function JoinedData({ id }: { id: string }) {
                   <Table.Th>Match</Table.Th>
                   <Table.Th>Score</Table.Th>
                   {columns.map((c) => (
-                    <Table.Th
-                      key={c.name}
-                      style={{ borderLeft: c.side === 'right' && keys.size ? undefined : undefined }}
-                    >
+                    <Table.Th key={c.name}>
                       {c.name}
                       <Text span size="xs" c="dimmed">
                         {' '}

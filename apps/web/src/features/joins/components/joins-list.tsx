@@ -84,13 +84,9 @@ export function JoinsList() {
                     <Table.Td>
                       <Text size="sm">{KIND_LABELS[j.kind]?.split(':')[0]}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {j.last_run ? (
-                        <Anchor
-                          component={Link}
-                          to={`/data-join-task/${j.last_run.id}`}
-                          aria-label={`Run of ${j.name}`}
-                        >
+                        <Anchor component={Link} to={`/data-join-task/${j.last_run.id}`}>
                           <RunStatusBadge status={j.last_run.status} />
                         </Anchor>
                       ) : (
@@ -99,7 +95,7 @@ export function JoinsList() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {j.last_run?.status === 'succeeded' ? (
                         <Anchor component={Link} to={`/joined_data/${j.last_run.id}`} size="sm">
                           {formatCount(j.last_run.row_count)} rows
