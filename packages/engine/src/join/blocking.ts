@@ -35,26 +35,39 @@ export class QgramIndex {
     }
     if (!lists.length) return [];
     lists.sort((a, b) => a.length - b.length);
-    // the rarer half of the grams always counts; common grams only while they stay cheap
-    const cap = Math.max(64, limit * 8);
-    const keep = Math.max(1, Math.ceil(lists.length / 2));
+    // rarest grams first; common ones only while the rows visited stay within a budget (the
+    // rarest three always count, so a value made of common grams still finds its peers)
+    const budget = Math.max(512, limit * 16);
     const { counts, touched } = this;
+    let visited = 0;
+    let maxCount = 0;
     for (let k = 0; k < lists.length; k++) {
       const list = lists[k]!;
-      if (k >= keep && list.length > cap) break;
+      if (k >= 3 && visited + list.length > budget) break;
+      visited += list.length;
       for (const row of list) {
         if (counts[row] === 0) touched.push(row);
-        counts[row]!++;
+        const c = ++counts[row]!;
+        if (c > maxCount) maxCount = c;
       }
     }
+    // a row sharing under half the grams of the best one cannot be a close variant of the value
+    const floor = Math.ceil(maxCount / 2);
     let out: number[];
-    if (touched.length <= limit) out = touched.slice();
+    if (touched.length <= limit) out = touched.filter((row) => counts[row]! >= floor);
     else {
-      // the `limit` rows with the most shared grams (ties: the earlier row)
-      out = touched
-        .slice()
-        .sort((a, b) => counts[b]! - counts[a]! || a - b)
-        .slice(0, limit);
+      // the `limit` rows with the most shared grams, by a histogram of counts (linear, no sort)
+      const byCount = new Int32Array(maxCount + 1);
+      for (const row of touched) byCount[counts[row]!]!++;
+      let cut = maxCount;
+      let kept = byCount[cut]!;
+      while (cut > floor && kept < limit) kept += byCount[--cut]!;
+      out = [];
+      for (const row of touched) if (counts[row]! > cut) out.push(row);
+      for (const row of touched) {
+        if (out.length >= limit) break;
+        if (counts[row] === cut) out.push(row);
+      }
     }
     for (const row of touched) counts[row] = 0;
     touched.length = 0;
