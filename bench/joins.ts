@@ -60,15 +60,72 @@ async function exact() {
   c.closeSync();
 
   console.log(`\nExact join ${fmt(n)} × ${fmt(n)} (inner, string keys)`);
-  console.log(`  engine (join.run)   ${oursS.toFixed(2)} s   ${fmt((2 * n) / oursS)} input rows/s   ${fmt(ours.rows.length)} pairs`);
-  console.log(`  DuckDB (reference)  ${duckS.toFixed(2)} s   ${fmt((2 * n) / duckS)} input rows/s   ${fmt(duckRows)} pairs`);
-  console.log(`  engine / DuckDB time: ${(oursS / duckS).toFixed(1)}x   same pairs: ${ours.rows.length === duckRows}`);
+  console.log(
+    `  engine (join.run)   ${oursS.toFixed(2)} s   ${fmt((2 * n) / oursS)} input rows/s   ${fmt(ours.rows.length)} pairs`,
+  );
+  console.log(
+    `  DuckDB (reference)  ${duckS.toFixed(2)} s   ${fmt((2 * n) / duckS)} input rows/s   ${fmt(duckRows)} pairs`,
+  );
+  console.log(
+    `  engine / DuckDB time: ${(oursS / duckS).toFixed(1)}x   same pairs: ${ours.rows.length === duckRows}`,
+  );
 }
 
 // Company names from syllables (no real names), an industry word and a legal form.
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ra', 'tu', 'vo', 'xi', 'be', 'da', 'fo', 'gu', 'ha', 'ji', 'pe', 'qu', 'si', 'ze', 'nor', 'vex', 'tal', 'bri', 'kor', 'lin'];
-const INDUSTRY = ['Systems', 'Logistics', 'Foods', 'Labs', 'Energy', 'Partners', 'Holdings', 'Media', 'Health', 'Motors', 'Textiles', 'Capital'];
-const FORMS = ['Inc', 'Inc.', 'Incorporated', 'Ltd', 'Limited', 'GmbH', 'LLC', 'Corp.', 'Corporation', 'plc', 'S.A.', 'AG'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ra',
+  'tu',
+  'vo',
+  'xi',
+  'be',
+  'da',
+  'fo',
+  'gu',
+  'ha',
+  'ji',
+  'pe',
+  'qu',
+  'si',
+  'ze',
+  'nor',
+  'vex',
+  'tal',
+  'bri',
+  'kor',
+  'lin',
+];
+const INDUSTRY = [
+  'Systems',
+  'Logistics',
+  'Foods',
+  'Labs',
+  'Energy',
+  'Partners',
+  'Holdings',
+  'Media',
+  'Health',
+  'Motors',
+  'Textiles',
+  'Capital',
+];
+const FORMS = [
+  'Inc',
+  'Inc.',
+  'Incorporated',
+  'Ltd',
+  'Limited',
+  'GmbH',
+  'LLC',
+  'Corp.',
+  'Corporation',
+  'plc',
+  'S.A.',
+  'AG',
+];
 
 function companies(m: number) {
   const rand = rng(42);
@@ -81,7 +138,9 @@ function companies(m: number) {
   const base: string[] = [];
   while (base.length < m) {
     const b = `${word()} ${word()} ${pick(INDUSTRY)}`;
-    if (!seen.has(b)) base.push(b), seen.add(b);
+    if (seen.has(b)) continue;
+    base.push(b);
+    seen.add(b);
   }
   // a typo: a letter dropped, doubled or two swapped (not the first: people rarely get it wrong)
   const typo = (s: string) => {
@@ -127,12 +186,21 @@ function fuzzy() {
   const s = secs(t0);
   let correct = 0;
   for (const p of res.rows) if (truth.get(p.left!) === p.right) correct++;
-  const exactRes = joinRows(left, right, { kind: 'inner', conditions: [{ left: 'name', right: 'name', method: 'exact' }] });
+  const exactRes = joinRows(left, right, {
+    kind: 'inner',
+    conditions: [{ left: 'name', right: 'name', method: 'exact' }],
+  });
   let exactCorrect = 0;
   for (const p of exactRes.rows) if (truth.get(p.left!) === p.right) exactCorrect++;
-  console.log(`\nFuzzy join ${fmt(m)} × ${fmt(m)} generated company names (${fmt(truth.size)} true pairs; case, typos, legal forms)`);
-  console.log(`  Jaro-Winkler ≥ 0.85 on names, q-gram blocking: ${s.toFixed(2)} s, ${fmt(m / s)} left rows/s, ${fmt(res.stats.compared)} pairs compared (${((100 * res.stats.compared) / (m * m)).toFixed(4)}% of all pairs)`);
-  console.log(`  recall ${(correct / truth.size).toFixed(3)}   precision ${(correct / Math.max(1, res.rows.length)).toFixed(3)}   (${fmt(res.rows.length)} pairs)`);
+  console.log(
+    `\nFuzzy join ${fmt(m)} × ${fmt(m)} generated company names (${fmt(truth.size)} true pairs; case, typos, legal forms)`,
+  );
+  console.log(
+    `  Jaro-Winkler ≥ 0.85 on names, q-gram blocking: ${s.toFixed(2)} s, ${fmt(m / s)} left rows/s, ${fmt(res.stats.compared)} pairs compared (${((100 * res.stats.compared) / (m * m)).toFixed(4)}% of all pairs)`,
+  );
+  console.log(
+    `  recall ${(correct / truth.size).toFixed(3)}   precision ${(correct / Math.max(1, res.rows.length)).toFixed(3)}   (${fmt(res.rows.length)} pairs)`,
+  );
   console.log(`  reference, exact join on the raw names: recall ${(exactCorrect / truth.size).toFixed(3)}`);
 }
 

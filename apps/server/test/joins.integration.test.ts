@@ -1,3 +1,4 @@
+import { joinRows } from '@mapwright/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -236,4 +237,52 @@ describe.each(DATABASES)('joins (%s)', (kind) => {
     });
     expect(unknownId.statusCode).toBe(404);
   });
+
+  it("exact joins of two CSV imports run natively (DuckDB) and give the engine's rows for every kind", async () => {
+    const a = await importCsv('a.csv', 'k,x\n1,a1\n2,a2\n3,a3\n,anull\n2,a2b\n');
+    const b = await importCsv('b.csv', 'k,y\n2,b2\n1,b1\n4,b4\n2,b2b\n,bnull\n');
+    const rowsOf = async (id: string) =>
+      (await t.as(u.token, { method: 'GET', url: `/api/imports/${id}/rows?size=100` }))
+        .json()
+        .items.map((r: { record: Record<string, unknown> }) => r.record);
+    const [left, right] = [await rowsOf(a), await rowsOf(b)];
+    for (const kind of ['inner', 'left', 'right', 'full', 'anti'] as const) {
+      for (const matches of ['all', 'best'] as const) {
+        const join = (
+          await create({
+            name: `${kind} ${matches}`,
+            left: { kind: 'import', id: a },
+            right: { kind: 'import', id: b },
+            kind,
+            matches,
+            conditions: [{ left: 'k', right: 'k', method: 'exact' }],
+          })
+        ).json();
+        const run = (await t.as(u.token, { method: 'POST', url: `/api/joins/${join.id}/runs` })).json();
+        const done = await eventually(async () => {
+          const r = (await t.as(u.token, { method: 'GET', url: `/api/join-runs/${run.id}` })).json();
+          return ['succeeded', 'failed'].includes(r.status) && r;
+        });
+        expect(done.status, done.error).toBe('succeeded');
+        const got = (await t.as(u.token, { method: 'GET', url: `/api/join-runs/${run.id}/rows?size=100` }))
+          .json()
+          .items.map((r: { record: Record<string, unknown> }) => [
+            r.record.x ?? null,
+            r.record.y ?? null,
+            r.record._match,
+          ]);
+        const expected = joinRows(left, right, {
+          kind,
+          matches,
+          conditions: [{ left: 'k', right: 'k', method: 'exact' }],
+        }).rows.map((p) => [
+          p.left === null ? null : left[p.left].x,
+          p.right === null ? null : right[p.right].y,
+          p.left !== null && p.right !== null ? 'both' : p.left !== null ? 'left_only' : 'right_only',
+        ]);
+        expect(got, `${kind} ${matches}`).toEqual(expected);
+        expect(done.stats.matched_left, kind).toBe(3);
+      }
+    }
+  }, 60_000);
 });

@@ -1,8 +1,8 @@
-import { JoinLimitError, JoinRun } from '@mapwright/engine';
+import { DEFAULT_MAX_PAIRS, JoinLimitError, JoinRun } from '@mapwright/engine';
 import { z } from 'zod';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createRecordWriter } from '../datasets/datasets.service.ts';
+import { createRecordWriter, NativeJoinLimitError, nativeExactJoin } from '../datasets/datasets.service.ts';
 import { type JoinSettings, joinedRecord, statsDto } from './execute.ts';
 import { findRunById, updateRun } from './joins.repository.ts';
 import { type JoinInputSource, MAX_INPUT_ROWS, resolveSource } from './sources.ts';
@@ -37,6 +37,32 @@ export const joinTask = defineTask({
     try {
       const left = await resolveSource(app, run.organizationId, s.left, 'left');
       const right = await resolveSource(app, run.organizationId, s.right, 'right');
+      // exact keys on raw values of two CSV imports: DuckDB joins them natively (bench:joins)
+      const exactOnly = s.conditions.every((c) => c.method === 'exact' && (c.normalise ?? 'none') === 'none');
+      const [lds, rds] = exactOnly
+        ? await Promise.all([left.columnsDataset(), right.columnsDataset()])
+        : [undefined, undefined];
+      if (lds && rds) {
+        await step('joining', 0.1);
+        const { dataset, stats } = await nativeExactJoin(app, run.organizationId, lds, rds, {
+          kind: s.kind,
+          keys: s.conditions,
+          matches: s.matches,
+          columns: run.columns,
+          maxPairs: DEFAULT_MAX_PAIRS,
+        });
+        await set({
+          status: 'succeeded',
+          phase: null,
+          progress: 1,
+          datasetId: dataset.id,
+          rowCount: dataset.rowCount,
+          stats: statsDto(stats, dataset.rowCount),
+          finishedAt: new Date(),
+        });
+        await writer.abort();
+        return { rows: dataset.rowCount, native: true };
+      }
       const total = left.rowCount + right.rowCount;
       let read = 0;
       const readAll = async (src: JoinInputSource) => {
@@ -87,7 +113,7 @@ export const joinTask = defineTask({
     } catch (err) {
       await writer.abort();
       // bad input or a join too big will not get better on a retry: fail the run now, saying why
-      if (err instanceof JoinLimitError || err instanceof AppError) {
+      if (err instanceof JoinLimitError || err instanceof NativeJoinLimitError || err instanceof AppError) {
         await set({ status: 'failed', phase: null, error: err.message, finishedAt: new Date() });
         throw new PermanentTaskError(err.message);
       }

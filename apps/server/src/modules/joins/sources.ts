@@ -1,8 +1,13 @@
 import type { TJoinSource } from '@mapwright/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type DatasetCtx, findDataset, readDatasetRecordsJson } from '../datasets/datasets.service.ts';
-import { getImport, importRecordsJson, listImports } from '../imports/imports.service.ts';
+import {
+  type DatasetCtx,
+  type DatasetRow,
+  findDataset,
+  readDatasetRecordsJson,
+} from '../datasets/datasets.service.ts';
+import { getImport, importDataset, importRecordsJson, listImports } from '../imports/imports.service.ts';
 import { findRun, finishedRuns } from './joins.repository.ts';
 
 /** Rows a join reads per side at most (both sides are held in memory while they are matched). */
@@ -26,6 +31,8 @@ export interface JoinInputSource {
   columns: SourceColumn[];
   /** records [from, to) as the text of a JSON array (read natively) */
   readJson(from: number, to: number): Promise<string>;
+  /** the dataset of text columns behind it (CSV imports), which DuckDB can join natively */
+  columnsDataset(): Promise<DatasetRow | undefined>;
 }
 
 /** Resolves a source within the organization: 404 when it is not there, 409 while it has no rows yet. */
@@ -60,6 +67,10 @@ export async function resolveSource(
           examples: c.examples,
         })),
       readJson: (from, to) => importRecordsJson(ctx, orgId, imp.id, from, to),
+      columnsDataset: async () => {
+        const ds = await importDataset(ctx, orgId, imp.id);
+        return ds?.layout === 'columns' ? ds : undefined;
+      },
     };
   }
   const found = await findRun(ctx.db, orgId, src.id);
@@ -82,6 +93,7 @@ export async function resolveSource(
       examples: [],
     })),
     readJson: (from, to) => readDatasetRecordsJson(ctx as DatasetCtx, ds, from, to),
+    columnsDataset: async () => undefined,
   };
 }
 
