@@ -285,4 +285,63 @@ describe.each(DATABASES)('joins (%s)', (kind) => {
       }
     }
   }, 60_000);
+
+  it("joins a job result's valid mapped records with an import", async () => {
+    const schema = {
+      type: 'object',
+      properties: { company: { type: 'string' }, email: { type: 'string', format: 'email' } },
+      required: ['company', 'email'],
+    };
+    const pipeline = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/pipelines',
+        payload: { name: 'Leads', target_schema: schema },
+      })
+    ).json();
+    const job = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: `/api/pipelines/${pipeline.id}/jobs`,
+        payload: {
+          data: [
+            { company: 'Globex Corporation', email: 'a@globex.example' },
+            { company: 'Initech', email: 'not an email' },
+            { company: 'Hooli', email: 'c@hooli.example' },
+          ],
+        },
+      })
+    ).json();
+    const result = (
+      await t.as(u.token, { method: 'POST', url: `/api/jobs/${job.id}/run?immediate_return=false` })
+    ).json();
+    expect(result.succeeded).toBe(2);
+    const inputs = (await t.as(u.token, { method: 'GET', url: '/api/join-inputs' })).json();
+    expect(
+      inputs.items.some((i: { kind: string; id: string }) => i.kind === 'result' && i.id === result.id),
+    ).toBe(true);
+    const join = (
+      await create({
+        name: 'leads × suppliers',
+        left: { kind: 'result', id: result.id },
+        right: { kind: 'import', id: suppliers },
+        kind: 'left',
+        conditions: [{ left: 'company', right: 'company_name', method: 'jaro_winkler' }],
+      })
+    ).json();
+    const preview = (
+      await t.as(u.token, { method: 'POST', url: `/api/joins/${join.id}/preview`, payload: {} })
+    ).json();
+    // the invalid record is not an input; Globex Corporation ~ Globex, Hooli = Hooli
+    expect(preview.stats).toMatchObject({ left_rows: 2, matched_left: 2 });
+    expect(preview.rows.map((r: Record<string, unknown>) => [r.company, r.company_name])).toEqual([
+      ['Globex Corporation', 'Globex'],
+      ['Hooli', 'Hooli'],
+    ]);
+    const foreign = await create(
+      { name: 'x', left: { kind: 'result', id: result.id }, right: { kind: 'import', id: suppliers } },
+      other,
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { zPage } from './common.ts';
 
-/** What a join reads: an import's rows, or the joined dataset of an earlier join's run. */
-export const JOIN_SOURCE_KINDS = ['import', 'join_run'] as const;
+/** What a join reads: an import's rows, a job result's valid mapped records, or an earlier join's output. */
+export const JOIN_SOURCE_KINDS = ['import', 'result', 'join_run'] as const;
 export const ZJoinSource = z.object({ kind: z.enum(JOIN_SOURCE_KINDS), id: z.uuid() }).strict();
 export type TJoinSource = z.infer<typeof ZJoinSource>;
 

@@ -5,9 +5,11 @@ import {
   type DatasetCtx,
   type DatasetRow,
   findDataset,
+  queryJsonDataset,
   readDatasetRecordsJson,
 } from '../datasets/datasets.service.ts';
 import { getImport, importDataset, importRecordsJson, listImports } from '../imports/imports.service.ts';
+import { findResult, listResults } from '../pipelines/results.service.ts';
 import { findRun, finishedRuns } from './joins.repository.ts';
 
 /** Rows a join reads per side at most (both sides are held in memory while they are matched). */
@@ -73,6 +75,7 @@ export async function resolveSource(
       },
     };
   }
+  if (src.kind === 'result') return resultSource(ctx, orgId, src.id, side);
   const found = await findRun(ctx.db, orgId, src.id);
   if (!found) throw notFound(`The ${side} input (joined data ${src.id}) was not found`);
   const { run } = found;
@@ -113,6 +116,7 @@ export async function listSources(ctx: AppContext, orgId: string) {
         columns: (i.columns ?? []).map((c) => c.path).filter((p) => !p.includes('[*]')),
         created_at: i.created_at,
       })),
+    ...(await resultInputs(ctx, orgId)),
     ...runs.map(({ run, joinName }) => ({
       kind: 'join_run' as const,
       id: run.id,
@@ -122,4 +126,62 @@ export async function listSources(ctx: AppContext, orgId: string) {
       created_at: run.createdAt.toISOString(),
     })),
   ];
+}
+
+/** Results whose records a join can read (valid rows only: a failed record has no mapped value). */
+const READABLE_RESULTS = ['finished', 'needs review'];
+
+/** A job result as an input: its valid mapped records, columns from its target schema. */
+async function resultSource(
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  side: 'left' | 'right',
+): Promise<JoinInputSource> {
+  const { r } = await findResult(ctx, orgId, id).catch((err: AppError) => {
+    throw err.statusCode === 404 ? notFound(`The ${side} input (result ${id}) was not found`) : err;
+  });
+  const ds = r.datasetId ? await findDataset(ctx.db, orgId, r.datasetId) : undefined;
+  if (!READABLE_RESULTS.includes(r.status) || !ds)
+    throw new AppError(
+      409,
+      `The ${side} input (result ${id}) is ${r.status}: join it once its run has finished`,
+    );
+  const props = ((r.targetSchema as { properties?: Record<string, { type?: unknown }> }).properties ??
+    {}) as Record<string, { type?: unknown }>;
+  const typeOf = (t: unknown) =>
+    Array.isArray(t) ? String(t.find((x) => x !== 'null') ?? 'string') : String(t ?? 'string');
+  const mapped = ds.columns.findIndex((c) => c.name === 'mapped_record');
+  return {
+    kind: 'result',
+    id: r.id,
+    name: `Result ${r.id.slice(0, 8)} (${r.createdAt.toISOString().slice(0, 16).replace('T', ' ')})`,
+    rowCount: r.succeeded,
+    columns: Object.entries(props).map(([name, p]) => ({
+      name,
+      type: typeOf(p.type),
+      nulls: 0,
+      distinct: 0,
+      examples: [],
+    })),
+    readJson: async (from, to) => {
+      const page = await queryJsonDataset(ctx, ds, 'valid', { offset: from, limit: Math.max(0, to - from) });
+      return JSON.stringify(page.rows.map((row) => row[mapped]));
+    },
+    columnsDataset: async () => undefined,
+  };
+}
+
+/** Finished results, newest first, as inputs. */
+export async function resultInputs(ctx: AppContext, orgId: string) {
+  const principal = { orgId } as Parameters<typeof listResults>[1];
+  const page = await listResults(ctx, principal, { statuses: READABLE_RESULTS }, { page: 1, size: 50 });
+  return page.items.map((r) => ({
+    kind: 'result' as const,
+    id: r.id,
+    name: `Result ${r.id.slice(0, 8)} (${r.created_at.slice(0, 16).replace('T', ' ')})`,
+    row_count: r.succeeded,
+    columns: [] as string[],
+    created_at: r.created_at,
+  }));
 }

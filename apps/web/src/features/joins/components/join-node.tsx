@@ -4,6 +4,12 @@ import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx
 import { formatCount } from '../../../lib/format.ts';
 import { useJoin, useJoinNode } from '../api/joins.ts';
 
+const SOURCE_KINDS = {
+  import: 'an import',
+  result: 'the valid records of a job result',
+  join_run: 'joined data',
+};
+
 /** `/data-join-node/{id}?side=left|right`: one input of a join, its columns and keys. */
 export function JoinNode({ id, side }: { id: string; side: 'left' | 'right' }) {
   const join = useJoin(id);
@@ -22,7 +28,7 @@ export function JoinNode({ id, side }: { id: string; side: 'left' | 'right' }) {
           { label: side === 'left' ? 'Left dataset' : 'Right dataset' },
         ]}
         title={n.source.name}
-        description={`The ${side} input of "${join.data.name}": ${formatCount(n.row_count)} rows, ${n.columns.length} columns (${n.source.kind === 'import' ? 'an import' : 'joined data'}).`}
+        description={`The ${side} input of "${join.data.name}": ${formatCount(n.row_count)} rows, ${n.columns.length} columns (${SOURCE_KINDS[n.source.kind]}).`}
       />
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={640}>

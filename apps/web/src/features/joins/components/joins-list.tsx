@@ -127,7 +127,7 @@ export function JoinsList() {
 }
 
 const inputLabel = (i: TJoinInput) =>
-  `${i.name} · ${formatCount(i.row_count)} rows${i.kind === 'join_run' ? ' · joined data' : ''}`;
+  `${i.name} · ${formatCount(i.row_count)} rows${i.kind === 'join_run' ? ' · joined data' : i.kind === 'result' ? ' · job result' : ''}`;
 
 function NewJoinModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const inputs = useJoinInputs();
@@ -139,7 +139,7 @@ function NewJoinModal({ opened, onClose }: { opened: boolean; onClose: () => voi
   const data = (inputs.data ?? []).map((i) => ({ value: `${i.kind}:${i.id}`, label: inputLabel(i) }));
   const source = (v: string) => {
     const [kind, id] = v.split(':');
-    return { kind: kind as 'import' | 'join_run', id: id! };
+    return { kind: kind as TJoinInput['kind'], id: id! };
   };
   const submit = () => {
     if (!left || !right) return;
