@@ -36,14 +36,14 @@ export class QgramIndex {
     if (!lists.length) return [];
     lists.sort((a, b) => a.length - b.length);
     // rarest grams first; common ones only while the rows visited stay within a budget (the
-    // rarest always counts, so a value made of common grams still finds its peers)
-    const budget = Math.max(1024, limit * 32);
+    // rarest three always count, so a value made of common grams still finds its peers)
+    const budget = Math.max(512, limit * 16);
     const { counts, touched } = this;
     let visited = 0;
     let maxCount = 0;
     for (let k = 0; k < lists.length; k++) {
       const list = lists[k]!;
-      if (k >= 1 && visited + list.length > budget) break;
+      if (k >= 3 && visited + list.length > budget) break;
       visited += list.length;
       for (const row of list) {
         if (counts[row] === 0) touched.push(row);
