@@ -129,10 +129,14 @@ export class JoinRun {
       candidates = k == null ? [] : this.index!.candidates(k, this.maxCandidates);
     }
     const found = this.matches[i]!;
+    let bestRight = -1;
     for (const j of candidates) {
       const score = this.score(i, j);
       if (score === null) continue;
-      if (score > this.best[i]!) this.best[i] = score;
+      if (score > this.best[i]!) {
+        this.best[i] = score;
+        bestRight = j;
+      }
       if (score >= this.threshold) found.push({ right: j, score });
     }
     if (found.length > 1) this.ambiguous++;
@@ -140,7 +144,7 @@ export class JoinRun {
     if (this.opts.matches === 'best' && found.length > 1) found.length = 1;
     this.pairs += found.length;
     if (this.pairs > this.maxPairs) throw new JoinLimitError(this.pairs, this.maxPairs);
-    if (this.fuzzy.length && candidates.length) this.noteNear(i, found[0]?.right ?? candidates[0]!);
+    if (this.fuzzy.length && bestRight >= 0) this.noteNear(i, bestRight);
   }
 
   /** The mean fuzzy score of a pair (1 when every condition is exact), or null when a key is null. */
@@ -158,26 +162,12 @@ export class JoinRun {
     return sum / this.fuzzy.length;
   }
 
-  private noteNear(i: number, j: number) {
+  /** Keeps the row's best pair when it scores near the threshold, on either side of it. */
+  private noteNear(i: number, right: number) {
     const score = this.best[i]!;
-    if (score < 0 || Math.abs(score - this.threshold) > 0.15) return;
-    // the best pair of the row, wherever it lies around the threshold
-    let right = j;
-    if (score < this.threshold) {
-      // below the threshold the best candidate is not in `found`: find it again (rare path)
-      for (const c of this.candidatesOf(i)) if (this.score(i, c) === score) right = c;
-    }
+    if (Math.abs(score - this.threshold) > 0.15) return;
     this.near.push({ left: i, right, score });
     if (this.near.length > 4 * NEAR_EXAMPLES) this.trimNear();
-  }
-
-  private candidatesOf(i: number) {
-    const k = this.leftKeys[this.conditionIndex(this.fuzzy[0]!)]![i];
-    if (this.buckets) {
-      const e = this.exactKey(this.leftKeys, i);
-      return e === null ? [] : (this.buckets.get(e) ?? []);
-    }
-    return k == null ? [] : this.index!.candidates(k, this.maxCandidates);
   }
 
   private trimNear() {
