@@ -63,8 +63,10 @@ export function JoinsList() {
                   <Table.Th>Join</Table.Th>
                   <Table.Th>Left ⋈ right</Table.Th>
                   <Table.Th>Kind</Table.Th>
-                  <Table.Th>Last run</Table.Th>
-                  <Table.Th ta="right">Joined rows</Table.Th>
+                  <Table.Th w={150}>Last run</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Joined rows
+                  </Table.Th>
                   <Table.Th>Updated</Table.Th>
                 </Table.Tr>
               </Table.Thead>
