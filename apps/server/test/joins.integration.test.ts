@@ -1,5 +1,8 @@
 import { joinRows } from '@mapwright/engine';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinRuns } from '../src/db/schema.ts';
+import { joinTask } from '../src/modules/joins/join.task.ts';
 import {
   createTestApp,
   createUser,
@@ -343,5 +346,53 @@ describe.each(DATABASES)('joins (%s)', (kind) => {
       other,
     );
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('a run whose worker died mid-way runs again from the start and ends with the same rows', async () => {
+    const join = (
+      await create({
+        name: 'durable',
+        left: { kind: 'import', id: customers },
+        right: { kind: 'import', id: suppliers },
+        conditions: [{ left: 'company', right: 'company_name', method: 'jaro_winkler' }],
+      })
+    ).json();
+    const started = (await t.as(u.token, { method: 'POST', url: `/api/joins/${join.id}/runs` })).json();
+    const done = await eventually(async () => {
+      const r = (await t.as(u.token, { method: 'GET', url: `/api/join-runs/${started.id}` })).json();
+      return r.status === 'succeeded' && r;
+    });
+    const rowsOf = async () =>
+      (await t.as(u.token, { method: 'GET', url: `/api/join-runs/${started.id}/rows?size=100` })).json()
+        .items;
+    const before = await rowsOf();
+    // as if the worker had died before the run was marked finished: nothing points at its output
+    await t.app.ctx.db
+      .update(joinRuns)
+      .set({ status: 'running', datasetId: null, rowCount: 0, stats: null })
+      .where(eq(joinRuns.id, started.id));
+    const [task] = await t.app.ctx.db.select().from(joinRuns).where(eq(joinRuns.id, started.id));
+    const stop = new AbortController();
+    const first = joinTask.handler({
+      app: t.app.ctx,
+      task: { id: task!.taskId } as never,
+      payload: { runId: started.id },
+      signal: stop.signal,
+      progress: () => stop.abort(new Error('lease lost')),
+    });
+    await expect(first).rejects.toThrow('lease lost');
+    expect((await t.as(u.token, { method: 'GET', url: `/api/join-runs/${started.id}` })).json().status).toBe(
+      'running',
+    );
+    await joinTask.handler({
+      app: t.app.ctx,
+      task: { id: task!.taskId } as never,
+      payload: { runId: started.id },
+      signal: new AbortController().signal,
+      progress: () => {},
+    });
+    const again = (await t.as(u.token, { method: 'GET', url: `/api/join-runs/${started.id}` })).json();
+    expect(again).toMatchObject({ status: 'succeeded', row_count: done.row_count, stats: done.stats });
+    expect(await rowsOf()).toEqual(before);
   });
 });
