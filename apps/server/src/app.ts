@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
+import { joinsRoutes } from './modules/joins/joins.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { downloadRoutes, pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { workshopsRoutes } from './modules/pipelines/workshops.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(financeRoutes);
       await api.register(workflowsRoutes);
       await api.register(workflowPlanRoutes);
+      await api.register(joinsRoutes);
     },
     { prefix: '/api' },
   );

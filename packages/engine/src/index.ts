@@ -1,5 +1,6 @@
 // Public surface of the engine. Each module owns its own index.ts.
 export * from './codegen/index.ts';
+export * from './join/index.ts';
 export * from './learn/index.ts';
 export * from './mapper/index.ts';
 export * from './match/index.ts';

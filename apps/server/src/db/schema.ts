@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   json,
@@ -713,4 +714,68 @@ export const authenticatedApps = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('authenticated_apps_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+// ── joins ──
+
+/** A data join: two inputs, a join kind, exact or fuzzy conditions and the output's prefixes. */
+export const joins = pgTable(
+  'joins',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** {kind: import | join_run, id} */
+    leftSource: json('left_source').$type<{ kind: string; id: string }>().notNull(),
+    rightSource: json('right_source').$type<{ kind: string; id: string }>().notNull(),
+    /** inner | left | right | full | anti */
+    kind: text('kind').notNull(),
+    /** [{left, right, method, normalise}] in order */
+    conditions: json('conditions').$type<Record<string, unknown>[]>().notNull(),
+    threshold: doublePrecision('threshold').notNull(),
+    /** best | all */
+    matches: text('matches').notNull(),
+    prefixes: json('prefixes').$type<{ left: string; right: string }>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('joins_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** A run of a join over the whole data; its output is a `records` dataset (the joined data). */
+export const joinRuns = pgTable(
+  'join_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    joinId: uuid('join_id')
+      .notNull()
+      .references(() => joins.id, { onDelete: 'cascade' }),
+    /** the join as it was when the run started (edits after it do not change the run) */
+    settings: json('settings').$type<Record<string, unknown>>().notNull(),
+    /** queued | running | succeeded | failed | cancelled */
+    status: text('status').notNull().default('queued'),
+    taskId: uuid('task_id'),
+    progress: doublePrecision('progress').notNull().default(0),
+    phase: text('phase'),
+    stats: json('stats').$type<Record<string, unknown>>(),
+    /** [{name, side, source}] of the joined dataset */
+    columns: json('columns')
+      .$type<{ name: string; side: 'left' | 'right'; source: string }[]>()
+      .notNull()
+      .default([]),
+    datasetId: uuid('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('join_runs_org_idx').on(t.organizationId, t.createdAt),
+    index('join_runs_join_idx').on(t.joinId),
+  ],
 );

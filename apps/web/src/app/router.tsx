@@ -36,6 +36,11 @@ const BUILT_PATHS = new Set([
   '/workflows/create',
   '/workflows/:id',
   '/workflows/authenticated_apps',
+  '/joined_data',
+  '/joined_data/:id',
+  '/data-join/:id',
+  '/data-join-task/:id',
+  '/data-join-node/:id',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -96,6 +101,26 @@ export const routes: RouteObject[] = [
               },
               ...settingsAreaRoutes,
             ],
+          },
+          {
+            path: '/joined_data',
+            lazy: async () => ({ Component: (await import('./routes/joins.tsx')).JoinsRoute }),
+          },
+          {
+            path: '/joined_data/:id',
+            lazy: async () => ({ Component: (await import('./routes/joins.tsx')).JoinedDataRoute }),
+          },
+          {
+            path: '/data-join/:id',
+            lazy: async () => ({ Component: (await import('./routes/joins.tsx')).JoinBuilderRoute }),
+          },
+          {
+            path: '/data-join-task/:id',
+            lazy: async () => ({ Component: (await import('./routes/joins.tsx')).JoinTaskRoute }),
+          },
+          {
+            path: '/data-join-node/:id',
+            lazy: async () => ({ Component: (await import('./routes/joins.tsx')).JoinNodeRoute }),
           },
           {
             path: '/workflow_builder',

@@ -272,4 +272,5 @@ export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize 
 }
 export { columnValueCounts, duplicateRows } from './column-stats.ts';
 export { type CsvField, inertText, writeJsonFieldsCsv } from './csv-export.ts';
+export { type NativeExactJoin, NativeJoinLimitError, nativeExactJoin } from './join-exec.ts';
 export { type ErrorRuleCount, errorRuleCounts, failedWith } from './json-errors.ts';

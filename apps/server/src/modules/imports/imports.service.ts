@@ -306,3 +306,9 @@ export async function deleteImport(ctx: AppContext, p: Principal, id: string) {
   await ctx.db.delete(imports).where(and(eq(imports.organizationId, p.orgId), eq(imports.id, id)));
   if (imp.datasetId) await deleteDataset(ctx, p.orgId, imp.datasetId);
 }
+
+/** The dataset holding an import's rows (joins read it natively), or undefined for older imports. */
+export async function importDataset(ctx: DatasetCtx, orgId: string, importId: string) {
+  const imp = await importIn(ctx, orgId, importId);
+  return imp?.datasetId ? findDataset(ctx.db, orgId, imp.datasetId) : undefined;
+}
