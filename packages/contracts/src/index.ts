@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './code-generation.ts';
 export * from './common.ts';
 export * from './files.ts';
 export * from './imports.ts';
