@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { codeGenerationRoutes } from './modules/code-generation/code-generation.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { financialDemoRoutes } from './modules/financial-demo/financial-demo.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { downloadRoutes, pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workflowsRoutes);
       await api.register(workflowPlanRoutes);
       await api.register(codeGenerationRoutes);
+      await api.register(financialDemoRoutes);
     },
     { prefix: '/api' },
   );

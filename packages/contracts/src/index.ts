@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './code-generation.ts';
 export * from './common.ts';
 export * from './files.ts';
+export * from './financial-demo.ts';
 export * from './imports.ts';
 export * from './orgs.ts';
 export * from './pipelines.ts';

@@ -714,3 +714,22 @@ export const authenticatedApps = pgTable(
   },
   (t) => [index('authenticated_apps_org_idx').on(t.organizationId, t.createdAt)],
 );
+
+// ── financial-analysis demo ──
+/**
+ * One per organization: what each step of the financial-analysis demo made (the source app it
+ * checked, the workflow and its run, the pipeline, job and result), so the page can show every
+ * step's work and re-run it. The work itself lives in the ordinary tables.
+ */
+export const financialDemos = pgTable('financial_demos', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }),
+  workflowId: uuid('workflow_id').references(() => workflows.id, { onDelete: 'set null' }),
+  runId: uuid('run_id').references(() => workflowRuns.id, { onDelete: 'set null' }),
+  pipelineId: uuid('pipeline_id').references(() => pipelines.id, { onDelete: 'set null' }),
+  jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+  resultId: uuid('result_id').references(() => results.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
