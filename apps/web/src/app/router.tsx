@@ -36,6 +36,7 @@ const BUILT_PATHS = new Set([
   '/workflows/create',
   '/workflows/:id',
   '/workflows/authenticated_apps',
+  '/financial_analysis',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -96,6 +97,12 @@ export const routes: RouteObject[] = [
               },
               ...settingsAreaRoutes,
             ],
+          },
+          {
+            path: '/financial_analysis',
+            lazy: async () => ({
+              Component: (await import('./routes/financial-analysis.tsx')).FinancialAnalysisRoute,
+            }),
           },
           {
             path: '/workflow_builder',

@@ -53,7 +53,8 @@ const runOf = (ctx: AppContext, p: Principal, id: string | null) =>
 const resultOf = (ctx: AppContext, p: Principal, id: string | null) =>
   id ? findResult(ctx, p.orgId, id).catch(() => null) : Promise.resolve(null);
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : one.endsWith('y') ? `${one.slice(0, -1)}ies` : `${one}s`}`;
 
 /** Every step with what it did, and the analysis once the mapped result is in. */
 export async function getDemo(ctx: AppContext, p: Principal): Promise<TFinanceDemo> {
@@ -112,7 +113,7 @@ export async function getDemo(ctx: AppContext, p: Principal): Promise<TFinanceDe
       analysis = await analysisOf(ctx, r, run.output as Pulled);
       s4.status = 'done';
       s4.did.push(
-        `Read ${plural(r.succeeded, 'mapped summary')} from the result dataset and ${plural((run.output as Pulled).transactions.length, 'pulled transaction')} from the workflow run.`,
+        `Read ${plural(r.succeeded, 'mapped entity summary')} from the result dataset and ${plural((run.output as Pulled).transactions.length, 'pulled transaction')} from the workflow run.`,
         analysis.reconciled
           ? 'The mapped totals reconcile with the source, per currency.'
           : 'The mapped totals do NOT reconcile with the source: see the totals.',
