@@ -733,3 +733,23 @@ export const financialDemos = pgTable('financial_demos', {
   resultId: uuid('result_id').references(() => results.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── sample data ──
+/**
+ * The sample project a demo organization gets on first start (SEED_SAMPLE_DATA): the id of
+ * each piece as it is made, so a re-run task resumes where a crashed one stopped, and `doneAt`
+ * so the project is made once (a user who deletes it does not get it back).
+ */
+export const sampleData = pgTable('sample_data', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id'),
+  fileId: uuid('file_id'),
+  importId: uuid('import_id'),
+  pipelineId: uuid('pipeline_id'),
+  reviewJobId: uuid('review_job_id'),
+  cleanJobId: uuid('clean_job_id'),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
