@@ -158,11 +158,7 @@ function StepPanel({
           >
             {ran ? `Re-run step ${step.step}` : `Run step ${step.step}`}
           </Button>
-          {onNext && step.status === 'done' && (
-            <Button onClick={onNext}>
-              Next step
-            </Button>
-          )}
+          {onNext && step.status === 'done' && <Button onClick={onNext}>Next step</Button>}
         </Group>
       </Group>
       {!previousDone && (
