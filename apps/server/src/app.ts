@@ -29,6 +29,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { valueMapsRoutes } from './modules/value-maps/value-maps.routes.ts';
 import { workflowPlanRoutes } from './modules/workflows/plan.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workflowPlanRoutes);
       await api.register(codeGenerationRoutes);
       await api.register(financialDemoRoutes);
+      await api.register(valueMapsRoutes);
     },
     { prefix: '/api' },
   );
