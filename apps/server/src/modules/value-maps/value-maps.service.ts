@@ -90,7 +90,10 @@ export async function suggestValueMap(
       count,
       target: e?.target === null || e?.target === undefined ? null : String(e.target),
       confidence: e?.confidence ?? 0,
-      reason: e?.reason ?? 'no similar target value',
+      reason:
+        e?.reason === 'accepted before'
+          ? "in the deployed mapper's lookup"
+          : (e?.reason ?? 'no similar target value'),
     };
   });
   return {
