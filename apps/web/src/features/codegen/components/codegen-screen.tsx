@@ -25,7 +25,6 @@ import { Link } from 'react-router';
 import { JsonEditor } from '../../../components/ui/json-editor.tsx';
 import { storage } from '../../../lib/storage.ts';
 import { generateCode, runCode, saveCode } from '../api.ts';
-import './styles.ts';
 
 const EXAMPLE_SAMPLES = JSON.stringify(
   [

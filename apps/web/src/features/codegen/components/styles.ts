@@ -1,2 +1,0 @@
-// Mantine styles this screen uses beyond the common set of app/styles.ts.
-import '@mantine/core/styles/Container.css';
