@@ -71,7 +71,15 @@ const rate = (s: number) =>
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
-      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ROLE: 'worker', ...env },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        ROLE: 'worker',
+        SEED_SAMPLE_DATA: 'false',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

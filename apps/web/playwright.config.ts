@@ -6,8 +6,16 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 /** Resolves to 127.0.0.1 inside Chromium, so the migration modal can be tested on an "old host". */
 export const OLD_HOST = 'old.mapwright.test';
 
+/**
+ * The sample project of a first start is left out (specs assert empty states and counts);
+ * E2E_SAMPLE_DATA=1 (`npm run e2e:sample-data`) starts the server with it and runs only
+ * sample-data.spec.ts.
+ */
+const SAMPLE_DATA = process.env.E2E_SAMPLE_DATA === '1';
+
 export default defineConfig({
   testDir: './e2e',
+  ...(SAMPLE_DATA ? { testMatch: /sample-data\.spec\.ts/ } : { testIgnore: /sample-data\.spec\.ts/ }),
   outputDir: '../../test-results/web-e2e',
   fullyParallel: false,
   // CI shares 2 cores with the server under test: one retry absorbs a timing hiccup; a test that
@@ -49,6 +57,7 @@ export default defineConfig({
       PROJECTS_LANDING_ORG_IDS: 'demo',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       SEED_STAFF_PASSWORD: 'staff-e2e-password',
+      SEED_SAMPLE_DATA: SAMPLE_DATA ? 'true' : 'false',
       OLD_HOST,
       NEW_HOST: 'app.mapwright.dev',
       STATUS_TYPE: 'warning',

@@ -17,7 +17,9 @@ import { createLlm } from './lib/llm.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
+import { codeGenerationRoutes } from './modules/code-generation/code-generation.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { financialDemoRoutes } from './modules/financial-demo/financial-demo.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
 import { joinsRoutes } from './modules/joins/joins.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
@@ -28,6 +30,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { valueMapsRoutes } from './modules/value-maps/value-maps.routes.ts';
 import { workflowPlanRoutes } from './modules/workflows/plan.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -156,6 +159,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workflowsRoutes);
       await api.register(workflowPlanRoutes);
       await api.register(joinsRoutes);
+      await api.register(codeGenerationRoutes);
+      await api.register(financialDemoRoutes);
+      await api.register(valueMapsRoutes);
     },
     { prefix: '/api' },
   );

@@ -78,6 +78,11 @@ const ZEnv = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SEED_ADMIN_EMAIL: z.email().default('demo@mapwright.dev'),
   SEED_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo-harbour-lantern'),
+  /** the demo organization gets a sample project on first start (false: it starts empty) */
+  SEED_SAMPLE_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   SEED_STAFF_EMAIL: z.email().default('staff@mapwright.dev'),
   /** set to create an internal staff account (impersonation) at seed */
   SEED_STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -8,6 +8,7 @@ import { startScheduler } from './jobs/scheduler.ts';
 import { startWorker } from './jobs/worker.ts';
 import { loadJwtSecret } from './lib/jwt-secret.ts';
 import { closeEnginePool, enginePool } from './modules/pipelines/engine-pool.ts';
+import { enqueueSampleData } from './modules/sample-data/sample-data.service.ts';
 
 export interface Started {
   app: FastifyInstance;
@@ -34,6 +35,8 @@ export async function startServer(config: Config): Promise<Started> {
       jwtSecret: loadJwtSecret(config.JWT_SECRET, config.DATA_DIR),
       demoOrgId,
     });
+    // the demo organization's sample project, made once by a queued task (SEED_SAMPLE_DATA)
+    if (config.SEED_SAMPLE_DATA && demoOrgId) await enqueueSampleData(app.ctx, demoOrgId);
     // on close the worker stops first (handing back running tasks), then the database closes
     if (config.ROLE !== 'web') {
       const worker = startWorker(app.ctx, app.ctx.queue, taskDefinitions, {

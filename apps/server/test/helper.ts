@@ -73,7 +73,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'mw-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // no sample project unless a test asks for it (many assert empty states and counts)
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_SAMPLE_DATA: 'false',
+    ...env,
+  });
   const mail: Mail[] = [];
   const demoOrg = await findDemoOrg(database.db);
   const app = await buildApp({

@@ -54,6 +54,7 @@ describe('password policy (NIST SP 800-63B)', () => {
         DATA_DIR: dir,
         PORT: '0',
         LOG_LEVEL: 'silent',
+        SEED_SAMPLE_DATA: 'false',
         SEED_ADMIN_PASSWORD: 'password123',
       });
       const start = startServer(config);

@@ -83,6 +83,8 @@ export async function createCluster(env: Record<string, string> = {}): Promise<C
     DATA_DIR: dataDir,
     SEED_ADMIN_EMAIL: ADMIN.email,
     SEED_ADMIN_PASSWORD: ADMIN.password,
+    // no sample project: these tests count what they post and what is mapped
+    SEED_SAMPLE_DATA: 'false',
     ...env,
   };
   const started: ServerProcess[] = [];

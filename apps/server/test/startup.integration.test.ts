@@ -15,6 +15,7 @@ describe('startup on the embedded database', () => {
     LOG_LEVEL: 'silent',
     SEED_ADMIN_EMAIL: 'boss@example.com',
     SEED_ADMIN_PASSWORD: 'boss-harbour-lantern',
+    SEED_SAMPLE_DATA: 'false',
   });
 
   it('migrates and seeds on first start, keeps data across restarts, and refuses a second process on the same data dir', async () => {

@@ -1,6 +1,8 @@
 export * from './auth.ts';
+export * from './code-generation.ts';
 export * from './common.ts';
 export * from './files.ts';
+export * from './financial-demo.ts';
 export * from './imports.ts';
 export * from './joins.ts';
 export * from './orgs.ts';
@@ -8,6 +10,7 @@ export * from './pipelines.ts';
 export * from './search.ts';
 export * from './system.ts';
 export * from './target-schemas.ts';
+export * from './value-maps.ts';
 export * from './workflow-plan.ts';
 export * from './workflows.ts';
 export * from './workshop-reject.ts';

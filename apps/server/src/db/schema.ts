@@ -779,3 +779,41 @@ export const joinRuns = pgTable(
     index('join_runs_join_idx').on(t.joinId),
   ],
 );
+// ── financial-analysis demo ──
+/**
+ * One per organization: what each step of the financial-analysis demo made (the source app it
+ * checked, the workflow and its run, the pipeline, job and result), so the page can show every
+ * step's work and re-run it. The work itself lives in the ordinary tables.
+ */
+export const financialDemos = pgTable('financial_demos', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  connectedAt: timestamp('connected_at', { withTimezone: true }),
+  workflowId: uuid('workflow_id').references(() => workflows.id, { onDelete: 'set null' }),
+  runId: uuid('run_id').references(() => workflowRuns.id, { onDelete: 'set null' }),
+  pipelineId: uuid('pipeline_id').references(() => pipelines.id, { onDelete: 'set null' }),
+  jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+  resultId: uuid('result_id').references(() => results.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── sample data ──
+/**
+ * The sample project a demo organization gets on first start (SEED_SAMPLE_DATA): the id of
+ * each piece as it is made, so a re-run task resumes where a crashed one stopped, and `doneAt`
+ * so the project is made once (a user who deletes it does not get it back).
+ */
+export const sampleData = pgTable('sample_data', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id'),
+  fileId: uuid('file_id'),
+  importId: uuid('import_id'),
+  pipelineId: uuid('pipeline_id'),
+  reviewJobId: uuid('review_job_id'),
+  cleanJobId: uuid('clean_job_id'),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

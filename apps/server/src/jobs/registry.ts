@@ -1,8 +1,16 @@
 import { importTask } from '../modules/imports/imports.task.ts';
 import { joinTask } from '../modules/joins/join.task.ts';
 import { partTask, runTask } from '../modules/pipelines/run.task.ts';
+import { sampleDataTask } from '../modules/sample-data/sample-data.task.ts';
 import { workflowRunTask } from '../modules/workflows/run.task.ts';
 import type { TaskDefinition } from './worker.ts';
 
 /** Every kind of background task the worker runs. Features add their definitions here. */
-export const taskDefinitions: TaskDefinition[] = [importTask, runTask, partTask, workflowRunTask, joinTask];
+export const taskDefinitions: TaskDefinition[] = [
+  importTask,
+  runTask,
+  partTask,
+  workflowRunTask,
+  joinTask,
+  sampleDataTask,
+];

@@ -16,6 +16,8 @@ import { ThreadPool } from './thread-pool.ts';
 export interface UserCodeRequest {
   /** the user's mapping; null = the engine's suggestion for these records onto `schema` */
   spec: unknown;
+  /** instead of a spec: one JSONata expression whose value is the whole output record */
+  expression?: string;
   /** validate the mapped records against it; null = no validation */
   schema: unknown;
   records: unknown[];

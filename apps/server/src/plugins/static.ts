@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** API paths whose GET from a browser (Accept: text/html) is a page of the SPA (the POST stays the API). */
+const SPA_PATHS_UNDER_API = new Set(['/api/code-generation-openai']);
+
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /**
@@ -23,8 +26,9 @@ export async function registerStatic(app: FastifyInstance, webDist = DEFAULT_WEB
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const wantsPage =
-      req.method === 'GET' && !path.startsWith('/api') && (req.headers.accept ?? '').includes('text/html');
+    // the API is under /api, except that spec §2 allows the code generation page at its API path too
+    const pagePath = !path.startsWith('/api') || SPA_PATHS_UNDER_API.has(path.replace(/\/+$/, ''));
+    const wantsPage = req.method === 'GET' && pagePath && (req.headers.accept ?? '').includes('text/html');
     if (hasSpa && wantsPage) {
       // The shell must never be cached stale; hashed assets are cached by their own headers.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -41,6 +41,7 @@ const BUILT_PATHS = new Set([
   '/data-join/:id',
   '/data-join-task/:id',
   '/data-join-node/:id',
+  '/financial_analysis',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -121,6 +122,12 @@ export const routes: RouteObject[] = [
           {
             path: '/data-join-node/:id',
             lazy: async () => ({ Component: (await import('./routes/joins.tsx')).JoinNodeRoute }),
+          },
+          {
+            path: '/financial_analysis',
+            lazy: async () => ({
+              Component: (await import('./routes/financial-analysis.tsx')).FinancialAnalysisRoute,
+            }),
           },
           {
             path: '/workflow_builder',

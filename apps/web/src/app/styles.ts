@@ -11,6 +11,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Affix.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Popover.css';

@@ -1,8 +1,9 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconFlask, IconGitCompare, IconListCheck, IconMap2 } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFlask, IconGitCompare, IconListCheck, IconMap2 } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
+import { storage } from '../../../lib/storage.ts';
 import { usePipeline } from '../api/pipeline.ts';
 import { formatCount, formatDate } from '../lib/format.ts';
 import { PipelineStatusBadge } from './badges.tsx';
@@ -11,16 +12,20 @@ import { JobsTab } from './jobs-tab.tsx';
 import { MapperTab } from './mapper-tab.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PipelineActions } from './pipeline-actions.tsx';
+import { ValueMapperTab } from './value-mapper-tab.tsx';
 import { VersionsTab } from './versions-tab.tsx';
 
-const TABS = ['jobs', 'versions', 'dry-run', 'mapper'] as const;
+// `values`: the Excel value-mapper, shown when the avionteExcel demo flag is on (spec §3)
+const TABS = ['jobs', 'versions', 'dry-run', 'mapper', 'values'] as const;
 type TTab = (typeof TABS)[number];
 
 /** `/pipelines/{id}`: what it is, then its jobs, mapper versions, a dry run and the deployed mapper. */
 export function PipelineDetail({ id }: { id: string }) {
   const pipeline = usePipeline(id);
   const [params, setParams] = useSearchParams();
-  const tab: TTab = TABS.includes(params.get('tab') as TTab) ? (params.get('tab') as TTab) : 'jobs';
+  const valuesOn = storage.getDemos().avionteExcel;
+  const asked = params.get('tab') as TTab;
+  const tab: TTab = TABS.includes(asked) && (asked !== 'values' || valuesOn) ? asked : 'jobs';
   const crumbs = [
     { label: 'Home', to: '/dashboard' },
     { label: 'Pipelines', to: '/pipelines' },
@@ -102,6 +107,11 @@ export function PipelineDetail({ id }: { id: string }) {
           <Tabs.Tab value="mapper" leftSection={<IconMap2 size={16} />}>
             Mapper
           </Tabs.Tab>
+          {valuesOn && (
+            <Tabs.Tab value="values" leftSection={<IconFileSpreadsheet size={16} />}>
+              Value mapper
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="jobs" pt="md">
           <JobsTab pipeline={p} />
@@ -115,6 +125,11 @@ export function PipelineDetail({ id }: { id: string }) {
         <Tabs.Panel value="mapper" pt="md">
           <MapperTab pipeline={p} />
         </Tabs.Panel>
+        {valuesOn && (
+          <Tabs.Panel value="values" pt="md">
+            <ValueMapperTab pipeline={p} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

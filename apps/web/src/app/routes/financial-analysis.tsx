@@ -1,0 +1,5 @@
+import { FinancialAnalysisScreen } from '../../features/finance/index.ts';
+
+export function FinancialAnalysisRoute() {
+  return <FinancialAnalysisScreen />;
+}

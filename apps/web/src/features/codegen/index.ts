@@ -1,0 +1,1 @@
+export { CodeGenerationScreen } from './components/codegen-screen.tsx';

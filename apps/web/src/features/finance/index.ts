@@ -1,0 +1,1 @@
+export { FinancialAnalysisScreen } from './components/financial-analysis-screen.tsx';
