@@ -70,6 +70,12 @@ export interface WriteRequest {
   /** The records' schema (a pipeline's target schema, or the source stream's). */
   jsonSchema: JsonSchema;
   signal: AbortSignal;
+  /**
+   * Stable id of the sync run this write belongs to (optional). A writer opened again with the
+   * same id after a crash continues what the first one began (e.g. the same overwrite staging
+   * table), so a resumed run does not start its staging over.
+   */
+  runId?: string;
 }
 
 /**
