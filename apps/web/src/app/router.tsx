@@ -36,6 +36,8 @@ const BUILT_PATHS = new Set([
   '/workflows/create',
   '/workflows/:id',
   '/workflows/authenticated_apps',
+  '/sources',
+  '/destinations',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -110,6 +112,14 @@ export const routes: RouteObject[] = [
           {
             path: '/workflows/create',
             lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).CreateWorkflowRoute }),
+          },
+          {
+            path: '/sources',
+            lazy: async () => ({ Component: (await import('./routes/connectors.tsx')).SourcesRoute }),
+          },
+          {
+            path: '/destinations',
+            lazy: async () => ({ Component: (await import('./routes/connectors.tsx')).DestinationsRoute }),
           },
           {
             path: '/workflows/authenticated_apps',
