@@ -257,6 +257,26 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
         [2, 'b3'],
         [3, 'c'],
       ]);
+      // a checkpoint stored with a batch (one transaction) is what a reopened writer resumes from
+      const withRun = () =>
+        c.open(
+          h.settings,
+          {
+            stream: 'out_upsert',
+            mode: 'upsert',
+            primaryKey: [['id']],
+            jsonSchema: schema,
+            signal,
+            runId: 'run-cp',
+          },
+          ctx,
+        );
+      const cp = await withRun();
+      expect(await cp.resumeState?.()).toBeUndefined();
+      await cp.write([rec(4, 'd')], { state: { key: [4] } });
+      expect(await (await withRun()).resumeState?.()).toEqual({ state: { key: [4] } });
+      await cp.commit();
+      expect(await (await withRun()).resumeState?.()).toBeUndefined();
       const dup = await open('append');
       const err = await dup.write([rec(1, 'again')]).catch((e) => e);
       expect(err).toBeInstanceOf(ConnectorRuntimeError);
@@ -288,8 +308,8 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
       expect(rows.map((r) => Number(r.id))).toEqual([7, 8]);
       const tables = await h.query(
         type === 'postgres'
-          ? "select table_name from information_schema.tables where table_name like '\\_mw\\_%'"
-          : "select table_name from information_schema.tables where table_schema = database() and table_name like '\\_mw\\_%'",
+          ? "select table_name from information_schema.tables where table_name like '\\_mw\\_stage%'"
+          : "select table_name from information_schema.tables where table_schema = database() and table_name like '\\_mw\\_stage%'",
       );
       expect(tables).toHaveLength(0); // run-2's staging was dropped, run-3's became the table
     });

@@ -100,7 +100,7 @@ export async function runSync(
     const descriptor = discovered.find((d) => d.name === s.name);
     if (!descriptor) throw new ConnectorRuntimeError(`stream ${s.name} no longer exists at the source`);
     const primaryKey = s.primaryKey ?? descriptor.primaryKey;
-    const startState =
+    let startState =
       runState[s.name]?.state ?? (s.syncMode === 'incremental' ? syncState[s.name] : undefined);
     const writer: DestinationWriter = await dest.open(
       dstSettings,
@@ -116,15 +116,30 @@ export async function runSync(
     );
     let buffer: Record<string, unknown>[] = [];
     let pending: StreamState | undefined;
+    // the destination stored a checkpoint with its last batch (same transaction): it is never
+    // behind our own, and ahead of it when the worker died between its acknowledgement and ours
+    const stored = (await writer.resumeState?.()) as
+      | { state?: StreamState; counters?: typeof counters }
+      | undefined;
+    if (stored?.state) {
+      startState = stored.state;
+      Object.assign(counters, stored.counters ?? {});
+      pending = stored.state;
+    }
     const flush = async () => {
-      if (buffer.length) {
-        const batch = buffer;
-        buffer = [];
+      const batch = buffer;
+      buffer = [];
+      let accepted = batch;
+      if (batch.length) {
         counters.bytes += Buffer.byteLength(JSON.stringify(batch));
-        const accepted = mapper ? await mapBatch(ctx, mapper, batch, counters, rejectedSample) : batch;
-        await writer.write(accepted);
-        counters.rowsWritten += accepted.length;
+        accepted = mapper ? await mapBatch(ctx, mapper, batch, counters, rejectedSample) : batch;
       }
+      const checkpoint =
+        pending && writer.resumeState
+          ? { state: pending, counters: { ...counters, rowsWritten: counters.rowsWritten + accepted.length } }
+          : undefined;
+      if (accepted.length || checkpoint) await writer.write(accepted, checkpoint);
+      counters.rowsWritten += accepted.length;
       if (pending) {
         runState[s.name] = { state: pending };
         if (s.syncMode === 'incremental') syncState[s.name] = pending;

@@ -260,9 +260,16 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
               .join(', ') || `${id(key[0]!)} = ${id(key[0]!)}`
           }`
         : '');
+    // checkpoints stored with their batch (one transaction): see DestinationWriter.write
+    const checkpoints = id('_mw_sync_checkpoints');
+    if (req.runId) {
+      await rows(
+        conn,
+        `create table if not exists ${checkpoints} (run_key varchar(255) primary key, state json not null)`,
+      );
+    }
     return {
-      async write(records) {
-        if (!records.length) return;
+      async write(records, checkpoint) {
         const list = req.mode === 'upsert' ? lastPerKey(records, key) : records;
         try {
           await rows(conn, 'start transaction');
@@ -270,14 +277,33 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
             const values = list.slice(i, i + CHUNK).map((r) => cols.map((c) => toSql(r[c.name], c.kind)));
             await rows(conn, insert, [values]);
           }
+          if (checkpoint !== undefined && req.runId) {
+            await rows(
+              conn,
+              `insert into ${checkpoints} (run_key, state) values (?, ?) on duplicate key update state = values(state)`,
+              [req.runId, JSON.stringify(checkpoint)],
+            );
+          }
           await rows(conn, 'commit');
         } catch (err) {
           await rows(conn, 'rollback').catch(() => {});
           throw explainSqlError(err, o);
         }
       },
+      async resumeState() {
+        if (!req.runId) return undefined;
+        const [r] = await rows<{ state: unknown }>(
+          conn,
+          `select state from ${checkpoints} where run_key = ?`,
+          [req.runId],
+        );
+        return typeof r?.state === 'string'
+          ? JSON.parse(r.state)
+          : (r?.state as Record<string, unknown> | undefined);
+      },
       async commit() {
         try {
+          if (req.runId) await rows(conn, `delete from ${checkpoints} where run_key = ?`, [req.runId]);
           if (req.mode !== 'overwrite') return;
           const [has] = await rows<{ n: number }>(
             conn,
@@ -299,7 +325,11 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
       },
       async abort() {
         try {
-          if (req.mode === 'overwrite') await rows(conn, `drop table if exists ${id(staging)}`);
+          // the staging table goes, and with it the checkpoint of what it held
+          if (req.mode === 'overwrite') {
+            await rows(conn, `drop table if exists ${id(staging)}`);
+            if (req.runId) await rows(conn, `delete from ${checkpoints} where run_key = ?`, [req.runId]);
+          }
         } finally {
           conn.destroy();
         }

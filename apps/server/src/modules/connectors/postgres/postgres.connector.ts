@@ -257,6 +257,13 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
             .map((c) => `${q(c.name)} = excluded.${q(c.name)}`)
             .join(', ')}`
         : '');
+    // checkpoints stored with their batch (one transaction): see DestinationWriter.write
+    const checkpoints = `${q(schema)}.${q('_mw_sync_checkpoints')}`;
+    if (req.runId) {
+      await client.query(
+        `create table if not exists ${checkpoints} (run_key text primary key, state jsonb not null)`,
+      );
+    }
     let closed = false;
     const close = async () => {
       if (closed) return;
@@ -264,23 +271,41 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
       await client.end().catch(() => {});
     };
     return {
-      async write(records) {
-        if (!records.length) return;
+      async write(records, checkpoint) {
         const rows = req.mode === 'upsert' ? lastPerKey(records, key) : records;
+        const save = checkpoint !== undefined && req.runId !== undefined;
         try {
-          await client.query(insert, [JSON.stringify(rows)]);
+          if (save) await client.query('begin');
+          if (rows.length) await client.query(insert, [JSON.stringify(rows)]);
+          if (save) {
+            await client.query(
+              `insert into ${checkpoints} (run_key, state) values ($1, $2::jsonb)
+               on conflict (run_key) do update set state = excluded.state`,
+              [req.runId, JSON.stringify(checkpoint)],
+            );
+            await client.query('commit');
+          }
         } catch (err) {
+          if (save) await client.query('rollback').catch(() => {});
           throw explainSqlError(err, o);
         }
       },
+      async resumeState() {
+        if (!req.runId) return undefined;
+        const { rows } = await client.query(`select state from ${checkpoints} where run_key = $1`, [
+          req.runId,
+        ]);
+        return rows[0]?.state;
+      },
       async commit() {
         try {
+          await client.query('begin');
           if (req.mode === 'overwrite') {
-            await client.query('begin');
             await client.query(`drop table if exists ${q(schema)}.${q(target)}`);
             await client.query(`alter table ${table} rename to ${q(target)}`);
-            await client.query('commit');
           }
+          if (req.runId) await client.query(`delete from ${checkpoints} where run_key = $1`, [req.runId]);
+          await client.query('commit');
         } catch (err) {
           await client.query('rollback').catch(() => {});
           throw explainSqlError(err, o);
@@ -290,7 +315,11 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
       },
       async abort() {
         try {
-          if (req.mode === 'overwrite') await client.query(`drop table if exists ${table}`);
+          // the staging table goes, and with it the checkpoint of what it held
+          if (req.mode === 'overwrite') {
+            await client.query(`drop table if exists ${table}`);
+            if (req.runId) await client.query(`delete from ${checkpoints} where run_key = $1`, [req.runId]);
+          }
         } finally {
           await close();
         }
