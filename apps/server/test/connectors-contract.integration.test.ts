@@ -59,6 +59,8 @@ interface Harness {
 }
 
 const suffix = randomBytes(4).toString('hex');
+/** more than two source read batches, so reads checkpoint more than once */
+const ROWS = 12_000;
 
 function pgHarness(): Harness {
   const db = `mw_conn_${suffix}`;
@@ -135,7 +137,7 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
       await h.exec(
         'create table people (id integer primary key, name varchar(50), score numeric(10,2), updated_at date, active boolean)',
       );
-      const values = Array.from({ length: 4500 }, (_, i) => {
+      const values = Array.from({ length: ROWS }, (_, i) => {
         const day = String((i % 28) + 1).padStart(2, '0');
         return `(${i + 1}, 'p${i + 1}', ${i}.5, '2024-01-${day}', ${i % 2 === 0 ? 'true' : 'false'})`;
       });
@@ -171,7 +173,7 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
       const all = await collect(
         c.read(h.settings, { stream: h.stream('people'), syncMode: 'full_refresh', signal }, ctx),
       );
-      expect(all.records).toHaveLength(4500);
+      expect(all.records).toHaveLength(ROWS);
       expect(all.records[0]).toMatchObject({
         id: 1,
         name: 'p1',
@@ -189,7 +191,7 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
       );
       const covered = (all.states[0]!.key as number[])[0]!;
       expect(resumed.records[0]!.id).toBe(covered + 1);
-      expect(resumed.records).toHaveLength(4500 - covered);
+      expect(resumed.records).toHaveLength(ROWS - covered);
     });
 
     it('reads incrementally by (cursor, key) up to the bound read at start', async () => {
@@ -200,14 +202,14 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
         signal,
       };
       const first = await collect(c.read(h.settings, req, ctx));
-      expect(first.records).toHaveLength(4500);
+      expect(first.records).toHaveLength(ROWS);
       const state = first.states.at(-1)!;
       expect(state).toMatchObject({ cursor: '2024-01-28' });
       await h.exec(
-        `insert into people values (5001, 'late', 1, '2024-01-28', true), (5002, 'next', 1, '2024-02-01', true)`,
+        `insert into people values (50001, 'late', 1, '2024-01-28', true), (50002, 'next', 1, '2024-02-01', true)`,
       );
       const second = await collect(c.read(h.settings, { ...req, state }, ctx));
-      expect(second.records.map((r) => r.id)).toEqual([5001, 5002]);
+      expect(second.records.map((r) => r.id)).toEqual([50001, 50002]);
       const third = await collect(c.read(h.settings, { ...req, state: second.states.at(-1) }, ctx));
       expect(third.records).toHaveLength(0);
     });

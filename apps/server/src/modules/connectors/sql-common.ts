@@ -232,4 +232,4 @@ export function sqlSettings(s: Record<string, unknown>) {
 }
 
 /** How many rows a source reads per fetch and checkpoints after. */
-export const READ_BATCH = 2000;
+export const READ_BATCH = 5000;

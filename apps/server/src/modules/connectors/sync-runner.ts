@@ -126,32 +126,43 @@ export async function runSync(
       Object.assign(counters, stored.counters ?? {});
       pending = stored.state;
     }
-    const flush = async () => {
-      const batch = buffer;
-      buffer = [];
+    /** Writes one batch, then commits the state that covers it (never before the acknowledgement). */
+    const writeAndCommit = async (batch: Record<string, unknown>[], state: StreamState | undefined) => {
       let accepted = batch;
       if (batch.length) {
+        counters.rowsRead += batch.length;
         counters.bytes += Buffer.byteLength(JSON.stringify(batch));
         accepted = mapper ? await mapBatch(ctx, mapper, batch, counters, rejectedSample) : batch;
       }
       const checkpoint =
-        pending && writer.resumeState
-          ? { state: pending, counters: { ...counters, rowsWritten: counters.rowsWritten + accepted.length } }
+        state && writer.resumeState
+          ? { state, counters: { ...counters, rowsWritten: counters.rowsWritten + accepted.length } }
           : undefined;
       if (accepted.length || checkpoint) await writer.write(accepted, checkpoint);
       counters.rowsWritten += accepted.length;
-      if (pending) {
-        runState[s.name] = { state: pending };
-        if (s.syncMode === 'incremental') syncState[s.name] = pending;
+      if (state) {
+        runState[s.name] = { state };
+        if (s.syncMode === 'incremental') syncState[s.name] = state;
         await repo.commitCheckpoint(
           ctx.db,
           run,
           { ...counters, state: runState as never, rejectedSample },
           s.syncMode === 'incremental' ? syncState : undefined,
         );
-        pending = undefined;
       }
       progress({ ...counters, stream: s.name });
+    };
+    // one batch in flight: the source keeps reading while the destination writes the last one
+    let inflight: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      const batch = buffer;
+      const state = pending;
+      buffer = [];
+      pending = undefined;
+      await inflight;
+      const p = writeAndCommit(batch, state);
+      p.catch(() => {}); // awaited by the next flush or the end; never an unhandled rejection
+      inflight = p;
     };
     try {
       for await (const m of source.read(
@@ -166,10 +177,8 @@ export async function runSync(
         },
         cctx,
       )) {
-        if (m.type === 'record') {
-          buffer.push(m.data);
-          counters.rowsRead++;
-        } else if (m.type === 'state') {
+        if (m.type === 'record') buffer.push(m.data);
+        else if (m.type === 'state') {
           pending = m.state;
           // only at a checkpoint: a written batch is then always covered by the state committed after it
           if (buffer.length >= WRITE_BATCH) await flush();
@@ -177,8 +186,10 @@ export async function runSync(
         if (signal.aborted) throw signal.reason;
       }
       await flush();
+      await inflight;
       await writer.commit();
     } catch (err) {
+      await inflight.catch(() => {});
       await writer.abort().catch(() => {});
       // an aborted overwrite dropped its staging table: this stream starts over on the next attempt
       if (sync.writeMode === 'overwrite') {

@@ -250,7 +250,7 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
     }
     const names = cols.map((c) => q(c.name)).join(', ');
     const insert =
-      `insert into ${table} (${names}) select ${names} from jsonb_populate_recordset(null::${table}, $1::jsonb)` +
+      `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, $1::json)` +
       (req.mode === 'upsert'
         ? ` on conflict (${key.map(q).join(', ')}) do update set ${cols
             .filter((c) => !key.includes(c.name))
