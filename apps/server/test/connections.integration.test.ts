@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections } from '../src/db/schema.ts';
@@ -34,7 +35,27 @@ async function sql(database: string, text: string) {
   }
 }
 
+const MY_DB = `mw_sync_my_${suffix}`;
+async function mysqlExec(text: string, database?: string) {
+  const c = await mysql.createConnection({
+    host: '127.0.0.1',
+    user: 'root',
+    database,
+    multipleStatements: true,
+  });
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
 beforeAll(async () => {
+  await mysqlExec(`create database ${MY_DB}`);
+  await mysqlExec(
+    "create table orders (id int primary key, note varchar(40), paid tinyint(1), placed datetime); insert into orders values (1, 'a', 1, '2024-01-01 10:00:00'), (2, null, 0, '2024-01-02 11:30:00'), (3, 'c', 1, '2024-01-03 12:00:00')",
+    MY_DB,
+  );
   await sql('postgres', `create database ${SRC_DB}`);
   await sql('postgres', `create database ${DST_DB}`);
   await sql(
@@ -45,6 +66,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  await mysqlExec(`drop database if exists ${MY_DB}`);
   await sql('postgres', `drop database if exists ${SRC_DB} with (force)`);
   await sql('postgres', `drop database if exists ${DST_DB} with (force)`);
 });
@@ -295,6 +317,57 @@ describe.each(DATABASES)('connections and syncs (%s)', (kind) => {
     expect(run).toMatchObject({ status: 'succeeded', rowsRead: 3000, rowsWritten: 2700, rowsRejected: 300 });
     expect(run.rejectedSample[0].record.email).toBeNull();
     expect((await sql(DST_DB, `select count(*)::int as n from ${table}`))[0].n).toBe(2700);
+  });
+
+  it('syncs a MariaDB table into PostgreSQL', async () => {
+    const my = (
+      await call('POST', '/api/connections', {
+        type: 'mysql',
+        name: 'Orders (MariaDB)',
+        role: 'source',
+        settings: { host: '127.0.0.1', port: 3306, database: MY_DB, user: 'root' },
+      })
+    ).json();
+    const table = `from_mysql_${kind}`;
+    const sync = (
+      await call('POST', '/api/syncs', {
+        name: 'From MariaDB',
+        sourceConnectionId: my.id,
+        destinationConnectionId: dest.id,
+        streams: [{ name: 'orders', destination: table }],
+        writeMode: 'upsert',
+      })
+    ).json();
+    await call('POST', `/api/syncs/${sync.id}/runs`);
+    expect(await waitRun(sync.id)).toMatchObject({ status: 'succeeded', rowsWritten: 3 });
+    const rows = await sql(DST_DB, `select id, note, paid, placed::text as placed from ${table} order by id`);
+    expect(rows[1]).toEqual({ id: '2', note: null, paid: false, placed: '2024-01-02 11:30:00' });
+  });
+
+  it('a connection that stops working fails the run with the setting at fault', async () => {
+    const src = (
+      await call('POST', '/api/connections', {
+        type: 'postgres',
+        name: 'Flaky',
+        role: 'source',
+        settings: pgSettings(SRC_DB),
+      })
+    ).json();
+    const sync = (
+      await call('POST', '/api/syncs', {
+        name: 'Flaky',
+        sourceConnectionId: src.id,
+        destinationConnectionId: dest.id,
+        streams: [{ name: 'public.customers', destination: `flaky_${kind}` }],
+      })
+    ).json();
+    await call('PATCH', `/api/connections/${src.id}`, { settings: { ...pgSettings(SRC_DB), port: 1 } });
+    await call('POST', `/api/syncs/${sync.id}/runs`);
+    const run = await waitRun(sync.id);
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatch(/^port: connection refused/);
+    const check = (await call('POST', `/api/connections/${src.id}/check`)).json();
+    expect(check).toMatchObject({ ok: false, field: 'port' });
   });
 
   it('fails a run clearly when the source table disappears, and refuses deleting a used connection', async () => {
