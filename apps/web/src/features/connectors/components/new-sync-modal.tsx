@@ -127,6 +127,7 @@ export function NewSyncModal({
         )}
         <Select
           label="Pipeline (optional)"
+          placeholder="None: records are written as read"
           description="Records go through its deployed mapper; rejected ones are counted, not written"
           clearable
           data={(pipelines.data ?? [])
