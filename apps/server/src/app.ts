@@ -18,6 +18,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { codeGenerationRoutes } from './modules/code-generation/code-generation.routes.ts';
+import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { financialDemoRoutes } from './modules/financial-demo/financial-demo.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(codeGenerationRoutes);
       await api.register(financialDemoRoutes);
       await api.register(valueMapsRoutes);
+      await api.register(connectorsRoutes);
     },
     { prefix: '/api' },
   );

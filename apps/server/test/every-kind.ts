@@ -1,10 +1,13 @@
 import { expect } from 'vitest';
+import { syncRuns, syncs } from '../src/db/schema.ts';
 import { createUser, multipart, type TestApp, type TestUser } from './helper.ts';
 
 /** Ids of one resource of every kind an API path can name, all in one organization. */
 export interface EveryKind {
   ids: Record<string, string>;
   versionId: string;
+  /** a run of the sync in `ids.syncs` */
+  syncRunId: string;
 }
 
 const SCHEMA = {
@@ -60,9 +63,48 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
   });
   const key = await call('POST', '/api/api-keys', { name: 'every kind' });
   const member = await createUser(t, { orgId: owner.orgId, role: 'member' });
+  const settings = { host: '127.0.0.1', port: 5432, database: 'postgres', user: 'postgres' };
+  const source = await call('POST', '/api/connections', {
+    type: 'postgres',
+    name: 'src',
+    role: 'source',
+    settings,
+  });
+  const dest = await call('POST', '/api/connections', {
+    type: 'postgres',
+    name: 'dst',
+    role: 'destination',
+    settings,
+  });
+  // a sync and its run straight into the tables: creating one through the API discovers a real table
+  const [sync] = await t.database.db
+    .insert(syncs)
+    .values({
+      organizationId: owner.orgId,
+      name: 'Every kind',
+      sourceConnectionId: source.id,
+      destinationConnectionId: dest.id,
+      streams: [{ name: 'public.t', syncMode: 'full_refresh', destination: 't' }],
+      writeMode: 'append',
+      state: {},
+    })
+    .returning();
+  const [syncRun] = await t.database.db
+    .insert(syncRuns)
+    .values({
+      organizationId: owner.orgId,
+      syncId: sync!.id,
+      status: 'succeeded',
+      trigger: 'manual',
+      state: {},
+      rejectedSample: [],
+    })
+    .returning();
   return {
     ids: {
       'api-keys': key.id,
+      connections: source.id,
+      syncs: sync!.id,
       'authenticated-apps': app.id,
       files: file.id,
       imports: imp.id,
@@ -77,6 +119,7 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
       workshops: workshop.id,
     },
     versionId: (files.items ?? files)[0].id,
+    syncRunId: syncRun!.id,
   };
 }
 
@@ -89,6 +132,7 @@ export function fillPath(path: string, kinds: EveryKind): string | null {
     if (!m) return part;
     if (m[1] === 'versionId') return kinds.versionId;
     if (m[1] === 'index') return '0';
+    if (m[1] === 'runId') return kinds.syncRunId;
     const id = m[1] === 'id' ? kinds.ids[parts[i - 1]!] : undefined;
     if (!id) unknown = true;
     return id ?? '';

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './code-generation.ts';
 export * from './common.ts';
+export * from './connectors.ts';
 export * from './files.ts';
 export * from './financial-demo.ts';
 export * from './imports.ts';

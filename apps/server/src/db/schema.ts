@@ -817,3 +817,102 @@ export const sampleData = pgTable('sample_data', {
   doneAt: timestamp('done_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── connections and syncs ──
+
+/** A configured connector (database, API, bucket…) of an organization; secrets encrypted, never returned. */
+export const connections = pgTable(
+  'connections',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** the connector's spec type (`postgres`, `mysql`, `rest`…) */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** source | destination */
+    role: text('role').notNull(),
+    /** the settings without the connector's secret fields */
+    settings: json('settings').$type<Record<string, unknown>>().notNull(),
+    /** the secret fields as one JSON object, AES-256-GCM (lib/secret-box.ts) bound to the id */
+    secretsEncrypted: text('secrets_encrypted'),
+    /** names of the secret fields that are set (what the API shows instead of the values) */
+    secretFieldsSet: json('secret_fields_set').$type<string[]>().notNull(),
+    lastCheckOk: boolean('last_check_ok'),
+    lastCheckError: text('last_check_error'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('connections_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** Source streams → optionally a pipeline's deployed mapper → a destination. */
+export const syncs = pgTable(
+  'syncs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sourceConnectionId: uuid('source_connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'restrict' }),
+    destinationConnectionId: uuid('destination_connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'restrict' }),
+    /** [{name, syncMode, cursorField?, primaryKey?, destination}] (ZSyncStream) */
+    streams: json('streams').$type<Record<string, unknown>[]>().notNull(),
+    pipelineId: uuid('pipeline_id'),
+    /** append | overwrite | upsert */
+    writeMode: text('write_mode').notNull(),
+    /** cron (5 fields, or 6 with seconds first), read in UTC; null = manual only */
+    schedule: text('schedule'),
+    /** ticks up to here have been queued */
+    scheduledThrough: timestamp('scheduled_through', { withTimezone: true }),
+    /** per stream: the state the last committed checkpoint of an incremental read reached */
+    state: json('state').$type<Record<string, Record<string, unknown>>>().notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('syncs_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** One run of a sync: counters and state are committed together at each checkpoint. */
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    syncId: uuid('sync_id')
+      .notNull()
+      .references(() => syncs.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id'),
+    /** queued | running | succeeded | failed | cancelled */
+    status: text('status').notNull(),
+    /** manual | schedule */
+    trigger: text('trigger').notNull(),
+    /** per stream: the committed state this run reached, and `done` once the stream finished */
+    state: json('state').$type<Record<string, Record<string, unknown>>>().notNull(),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /** the first rejected records with their errors (the count is rowsRejected) */
+    rejectedSample: json('rejected_sample').$type<Record<string, unknown>[]>().notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sync_runs_sync_idx').on(t.syncId, t.createdAt),
+    index('sync_runs_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);

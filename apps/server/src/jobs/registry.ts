@@ -1,3 +1,4 @@
+import { syncRunTask } from '../modules/connectors/sync.task.ts';
 import { importTask } from '../modules/imports/imports.task.ts';
 import { joinTask } from '../modules/joins/join.task.ts';
 import { partTask, runTask } from '../modules/pipelines/run.task.ts';
@@ -13,4 +14,5 @@ export const taskDefinitions: TaskDefinition[] = [
   workflowRunTask,
   joinTask,
   sampleDataTask,
+  syncRunTask,
 ];

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { scheduleSyncs } from '../modules/connectors/syncs.service.ts';
 import { repairOrphans, scheduleWorkflow } from '../modules/workflows/scheduling.ts';
 import { activeWorkflows } from '../modules/workflows/workflows.repository.ts';
 
@@ -30,6 +31,7 @@ export function startScheduler(ctx: AppContext, opts: SchedulerOptions = {}) {
       }
     }
     await repairOrphans(ctx, at);
+    await scheduleSyncs(ctx, at).catch((err) => ctx.log.error({ err }, 'scheduling syncs failed'));
   }
 
   const loop = (async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   apiKeys,
   authenticatedApps,
+  connections,
   files,
   imports,
   jobs,
@@ -12,6 +13,7 @@ import {
   pipelines,
   projects,
   results,
+  syncs,
   targetSchemas,
   users,
   workflowRuns,
@@ -26,6 +28,7 @@ type OwnedTable = PgTable & { id: PgColumn; organizationId: PgColumn };
 const OWNED: Record<string, [OwnedTable, string]> = {
   'api-keys': [apiKeys, 'API key'],
   'authenticated-apps': [authenticatedApps, 'Authenticated app'],
+  connections: [connections, 'Connection'],
   files: [files, 'File'],
   imports: [imports, 'Import'],
   jobs: [jobs, 'Job'],
@@ -34,6 +37,7 @@ const OWNED: Record<string, [OwnedTable, string]> = {
   pipelines: [pipelines, 'Pipeline'],
   projects: [projects, 'Project'],
   results: [results, 'Result'],
+  syncs: [syncs, 'Sync'],
   target_schemas: [targetSchemas, 'Target schema'],
   users: [users, 'User'],
   'workflow-runs': [workflowRuns, 'Workflow run'],

@@ -42,6 +42,8 @@ const BUILT_PATHS = new Set([
   '/data-join-task/:id',
   '/data-join-node/:id',
   '/financial_analysis',
+  '/sources',
+  '/destinations',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -142,6 +144,14 @@ export const routes: RouteObject[] = [
           {
             path: '/workflows/create',
             lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).CreateWorkflowRoute }),
+          },
+          {
+            path: '/sources',
+            lazy: async () => ({ Component: (await import('./routes/connectors.tsx')).SourcesRoute }),
+          },
+          {
+            path: '/destinations',
+            lazy: async () => ({ Component: (await import('./routes/connectors.tsx')).DestinationsRoute }),
           },
           {
             path: '/workflows/authenticated_apps',

@@ -78,7 +78,9 @@ export interface WriteRequest {
   signal: AbortSignal;
   /**
    * The sync run this write belongs to (stable across the run's retries and resumptions), so a
-   * destination can derive idempotency keys or message ids that a replay repeats.
+   * destination can derive idempotency keys or message ids that a replay repeats, and a writer
+   * opened again with the same id after a crash continues what the first one began (e.g. the
+   * same overwrite staging table) instead of starting over.
    */
   runId?: string;
 }
@@ -90,7 +92,15 @@ export interface WriteRequest {
  * the destination as it was before the write began (overwrite) or as acknowledged (append/upsert).
  */
 export interface DestinationWriter {
-  write(records: ReadonlyArray<Record<string, unknown>>): Promise<void>;
+  /**
+   * `checkpoint` (optional, opaque): a destination that can stores it atomically with the batch
+   * (same transaction) under the request's `runId`, and answers it from `resumeState`. That makes
+   * a resumed run exactly-once even when the worker died between the acknowledgement and the
+   * runner's own commit of the state.
+   */
+  write(records: ReadonlyArray<Record<string, unknown>>, checkpoint?: StreamState): Promise<void>;
+  /** The last checkpoint stored with a batch of this `runId` (optional; see `write`). */
+  resumeState?(): Promise<StreamState | undefined>;
   commit(): Promise<void>;
   abort(): Promise<void>;
 }

@@ -1,6 +1,8 @@
 import { natsConnector } from './broker/nats.connector.ts';
 import { rabbitmqConnector } from './broker/rabbitmq.connector.ts';
 import type { Connector } from './contract.ts';
+import { mysqlConnector } from './mysql/mysql.connector.ts';
+import { postgresConnector } from './postgres/postgres.connector.ts';
 import { restConnector } from './rest/rest.connector.ts';
 import { s3Connector } from './s3/s3.connector.ts';
 import { webhookConnector } from './webhook/webhook.connector.ts';
@@ -10,6 +12,8 @@ import { webhookConnector } from './webhook/webhook.connector.ts';
  * settings forms and the contract test suite all read this list.
  */
 export const connectors: Connector[] = [
+  postgresConnector,
+  mysqlConnector,
   restConnector,
   s3Connector,
   webhookConnector,

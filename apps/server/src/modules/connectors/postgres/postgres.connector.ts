@@ -1,0 +1,363 @@
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import type {
+  Connector,
+  DestinationWriter,
+  ReadMessage,
+  ReadRequest,
+  Settings,
+  StreamDescriptor,
+  WriteRequest,
+} from '../contract.ts';
+import {
+  type ColumnKind,
+  checkTableName,
+  columnsOf,
+  describeTable,
+  explainSqlError,
+  lastPerKey,
+  READ_BATCH,
+  resolveStream,
+  type SqlTable,
+  sqlSettings,
+  sqlSettingsSchema,
+} from '../sql-common.ts';
+
+/*
+ * PostgreSQL source and destination. Reads stream through a server-side cursor (pg-cursor), in
+ * key order so a full refresh resumes after the last key; incremental reads take
+ * `(cursor, key) > state AND cursor <= max(cursor) read at start`. Writes land through
+ * jsonb_populate_recordset (one parameter per batch, typed by the table); overwrite fills a
+ * staging table and swaps it in one transaction.
+ */
+
+// dates and times stay the text PostgreSQL sent (no time-zone guessing), made RFC 3339 below
+const RAW = (v: string) => v;
+const INT8 = (v: string) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : v;
+};
+const TIMESTAMPTZ = (v: string) => {
+  const iso = v.replace(' ', 'T');
+  return /[+-]\d\d$/.test(iso) ? `${iso}:00` : iso;
+};
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return INT8;
+    if (oid === 1184) return TIMESTAMPTZ;
+    if (oid === 1114) return (v: string) => v.replace(' ', 'T');
+    if (oid === 1082) return RAW;
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+    return (pg.types.getTypeParser as any)(oid, format);
+  },
+};
+
+function settingsOf(s: Settings) {
+  return {
+    ...sqlSettings(s),
+    schema: typeof s.schema === 'string' && s.schema ? s.schema : undefined,
+    ssl: s.ssl === true,
+  };
+}
+
+async function connect(s: Settings): Promise<pg.Client> {
+  const o = settingsOf(s);
+  const client = new pg.Client({
+    host: o.host,
+    port: o.port,
+    database: o.database,
+    user: o.user,
+    password: o.password ?? '',
+    ssl: o.ssl ? { rejectUnauthorized: true } : false,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'mapwright-connector',
+    types,
+  });
+  // a dropped connection must not crash the process: the pending query fails instead
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw explainSqlError(err, o);
+  }
+  return client;
+}
+
+async function withClient<T>(s: Settings, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = await connect(s);
+  try {
+    return await fn(client);
+  } catch (err) {
+    throw explainSqlError(err, settingsOf(s));
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Tables and views visible to the user, with columns and primary keys; `only` = one stream. */
+async function loadTables(client: pg.Client, schema: string | undefined, only?: string): Promise<SqlTable[]> {
+  const dot = only?.indexOf('.') ?? -1;
+  const filter = only !== undefined ? [only.slice(0, dot), only.slice(dot + 1)] : null;
+  const { rows } = await client.query<{ s: string; t: string; c: string; type: string; nullable: string }>(
+    `select c.table_schema as s, c.table_name as t, c.column_name as c, c.data_type as type,
+            c.is_nullable as nullable
+       from information_schema.columns c
+      where c.table_schema not in ('pg_catalog', 'information_schema')
+        and c.table_schema not like 'pg\\_%'
+        and ($1::text is null or c.table_schema = $1)
+        and ($2::text is null or (c.table_schema = $2 and c.table_name = $3))
+      order by c.table_schema, c.table_name, c.ordinal_position`,
+    [schema ?? null, filter?.[0] ?? null, filter?.[1] ?? null],
+  );
+  const keys = await client.query<{ s: string; t: string; c: string }>(
+    `select kcu.table_schema as s, kcu.table_name as t, kcu.column_name as c
+       from information_schema.table_constraints tc
+       join information_schema.key_column_usage kcu
+         on kcu.constraint_schema = tc.constraint_schema and kcu.constraint_name = tc.constraint_name
+      where tc.constraint_type = 'PRIMARY KEY' and ($1::text is null or kcu.table_schema = $1)
+      order by kcu.ordinal_position`,
+    [schema ?? null],
+  );
+  const tables = new Map<string, SqlTable>();
+  for (const r of rows) {
+    const name = `${r.s}.${r.t}`;
+    const t = tables.get(name) ?? { name, schema: r.s, table: r.t, columns: [], primaryKey: [] };
+    tables.set(name, t);
+    t.columns.push({ name: r.c, type: r.type, nullable: r.nullable === 'YES' });
+  }
+  for (const k of keys.rows) tables.get(`${k.s}.${k.t}`)?.primaryKey.push(k.c);
+  return [...tables.values()];
+}
+
+async function* read(settings: Settings, req: ReadRequest): AsyncIterable<ReadMessage> {
+  const o = settingsOf(settings);
+  const client = await connect(settings);
+  let cursor: Cursor | undefined;
+  try {
+    const {
+      table,
+      cursor: cursorCol,
+      key,
+    } = resolveStream(
+      await loadTables(client, o.schema, req.stream),
+      req.stream,
+      req.syncMode === 'incremental' ? req.cursorField : undefined,
+      req.primaryKey,
+    );
+    const q = (n: string) => client.escapeIdentifier(n);
+    const from = `${q(table.schema)}.${q(table.table)}`;
+    const keyList = key.map(q).join(', ');
+    const params: unknown[] = [];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const where: string[] = [];
+    let order = keyList;
+    let stateOf: (row: Record<string, unknown>) => Record<string, unknown>;
+    const state = req.state ?? {};
+    if (req.syncMode === 'incremental') {
+      if (!cursorCol || !key.length)
+        throw explainSqlError(new Error('an incremental read needs a cursor field and a primary key'), o);
+      // the upper bound is read once: rows arriving during the read past it wait for the next sync
+      const { rows } = await client.query(`select max(${q(cursorCol)}) as m from ${from}`);
+      const upper = rows[0]?.m ?? null;
+      if (upper === null) {
+        yield { type: 'state', state };
+        return;
+      }
+      where.push(`${q(cursorCol)} <= ${p(upper)}`);
+      if (state.cursor !== undefined && Array.isArray(state.key)) {
+        const vals = [state.cursor, ...state.key].map(p).join(', ');
+        where.push(`(${q(cursorCol)}, ${keyList}) > (${vals})`);
+      }
+      order = `${q(cursorCol)}, ${keyList}`;
+      stateOf = (row) => ({ cursor: row[cursorCol], key: key.map((k) => row[k]) });
+    } else if (key.length) {
+      if (Array.isArray(state.key)) where.push(`(${keyList}) > (${state.key.map(p).join(', ')})`);
+      stateOf = (row) => ({ key: key.map((k) => row[k]) });
+    } else {
+      stateOf = () => ({});
+    }
+    const sql = `select * from ${from}${where.length ? ` where ${where.join(' and ')}` : ''}${order ? ` order by ${order}` : ''}`;
+    cursor = client.query(new Cursor(sql, params));
+    let last: Record<string, unknown> | undefined;
+    for (;;) {
+      if (req.signal.aborted) throw req.signal.reason;
+      const rows: Record<string, unknown>[] = await cursor.read(READ_BATCH);
+      for (const row of rows) {
+        for (const [k, v] of Object.entries(row)) if (Buffer.isBuffer(v)) row[k] = v.toString('base64');
+        yield { type: 'record', data: row };
+      }
+      if (rows.length) {
+        last = rows[rows.length - 1]!;
+        yield { type: 'state', state: stateOf(last) };
+      }
+      if (rows.length < READ_BATCH) break;
+    }
+    if (!last) yield { type: 'state', state };
+  } catch (err) {
+    throw explainSqlError(err, o);
+  } finally {
+    await cursor?.close().catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
+const SQL_TYPE: Record<ColumnKind, string> = {
+  integer: 'bigint',
+  number: 'double precision',
+  numeric: 'numeric',
+  boolean: 'boolean',
+  datetime: 'timestamptz',
+  timestamp: 'timestamp',
+  date: 'date',
+  text: 'text',
+  json: 'jsonb',
+};
+
+async function open(settings: Settings, req: WriteRequest): Promise<DestinationWriter> {
+  const o = settingsOf(settings);
+  const target = checkTableName(req.stream);
+  const cols = columnsOf(req.jsonSchema);
+  const key = (req.primaryKey ?? []).map((p) => p[0]!);
+  for (const k of key) {
+    if (!cols.some((c) => c.name === k))
+      throw explainSqlError(new Error(`primary key ${k} is not a column`), o);
+  }
+  if (req.mode === 'upsert' && !key.length) {
+    throw explainSqlError(new Error('an upsert needs a primary key'), o);
+  }
+  const client = await connect(settings);
+  try {
+    const q = (n: string) => client.escapeIdentifier(n);
+    const schema = o.schema ?? 'public';
+    // overwrite writes into a staging table named after the run, so a rerun continues it
+    const stagingName = `_mw_stage_${createHash('sha256')
+      .update(req.runId ?? randomUUID())
+      .digest('hex')
+      .slice(0, 10)}_${target.slice(0, 40)}`;
+    const tableName = req.mode === 'overwrite' ? stagingName : target;
+    const table = `${q(schema)}.${q(tableName)}`;
+    const colDefs = cols.map((c) => `${q(c.name)} ${SQL_TYPE[c.kind]}`);
+    if (key.length) colDefs.push(`primary key (${key.map(q).join(', ')})`);
+    await client.query(`create table if not exists ${table} (${colDefs.join(', ')})`);
+    // an existing table gains the columns the records bring (never loses any)
+    for (const c of cols) {
+      await client.query(`alter table ${table} add column if not exists ${q(c.name)} ${SQL_TYPE[c.kind]}`);
+    }
+    const names = cols.map((c) => q(c.name)).join(', ');
+    const insert =
+      `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, $1::json)` +
+      (req.mode === 'upsert'
+        ? ` on conflict (${key.map(q).join(', ')}) do update set ${cols
+            .filter((c) => !key.includes(c.name))
+            .map((c) => `${q(c.name)} = excluded.${q(c.name)}`)
+            .join(', ')}`
+        : '');
+    // checkpoints stored with their batch (one transaction): see DestinationWriter.write
+    const checkpoints = `${q(schema)}.${q('_mw_sync_checkpoints')}`;
+    if (req.runId) {
+      await client.query(
+        `create table if not exists ${checkpoints} (run_key text primary key, state jsonb not null)`,
+      );
+    }
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await client.end().catch(() => {});
+    };
+    return {
+      async write(records, checkpoint) {
+        const rows = req.mode === 'upsert' ? lastPerKey(records, key) : records;
+        const save = checkpoint !== undefined && req.runId !== undefined;
+        try {
+          if (save) await client.query('begin');
+          if (rows.length) await client.query(insert, [JSON.stringify(rows)]);
+          if (save) {
+            await client.query(
+              `insert into ${checkpoints} (run_key, state) values ($1, $2::jsonb)
+               on conflict (run_key) do update set state = excluded.state`,
+              [req.runId, JSON.stringify(checkpoint)],
+            );
+            await client.query('commit');
+          }
+        } catch (err) {
+          if (save) await client.query('rollback').catch(() => {});
+          throw explainSqlError(err, o);
+        }
+      },
+      async resumeState() {
+        if (!req.runId) return undefined;
+        const { rows } = await client.query(`select state from ${checkpoints} where run_key = $1`, [
+          req.runId,
+        ]);
+        return rows[0]?.state;
+      },
+      async commit() {
+        try {
+          await client.query('begin');
+          if (req.mode === 'overwrite') {
+            await client.query(`drop table if exists ${q(schema)}.${q(target)}`);
+            await client.query(`alter table ${table} rename to ${q(target)}`);
+          }
+          if (req.runId) await client.query(`delete from ${checkpoints} where run_key = $1`, [req.runId]);
+          await client.query('commit');
+        } catch (err) {
+          await client.query('rollback').catch(() => {});
+          throw explainSqlError(err, o);
+        } finally {
+          await close();
+        }
+      },
+      async abort() {
+        try {
+          // the staging table goes, and with it the checkpoint of what it held
+          if (req.mode === 'overwrite') {
+            await client.query(`drop table if exists ${table}`);
+            if (req.runId) await client.query(`delete from ${checkpoints} where run_key = $1`, [req.runId]);
+          }
+        } finally {
+          await close();
+        }
+      },
+    };
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw explainSqlError(err, o);
+  }
+}
+
+export const postgresConnector: Connector = {
+  spec: {
+    type: 'postgres',
+    title: 'PostgreSQL',
+    description: 'Read tables and views from a PostgreSQL database, or write records into its tables.',
+    roles: ['source', 'destination'],
+    settings: sqlSettingsSchema(5432, {
+      schema: {
+        type: 'string',
+        title: 'Schema',
+        description:
+          'Only this schema (sources); the schema tables are written to (destinations, default public).',
+        maxLength: 63,
+      },
+      ssl: { type: 'boolean', title: 'Require TLS', default: false },
+    }),
+    secretFields: ['password'],
+    writeModes: ['append', 'overwrite', 'upsert'],
+  },
+  async check(settings) {
+    await withClient(settings, (c) => c.query('select 1'));
+  },
+  async discover(settings): Promise<StreamDescriptor[]> {
+    return withClient(settings, async (c) =>
+      (await loadTables(c, settingsOf(settings).schema)).map(describeTable),
+    );
+  },
+  read,
+  open,
+};

@@ -1,0 +1,155 @@
+import type {
+  TConnection,
+  TConnectionCheck,
+  TConnectorSpec,
+  TStream,
+  TSync,
+  TSyncRun,
+} from '@mapwright/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, required } from '../../lib/http.ts';
+
+/** Every query of this feature lives under one key, so a mutation can refresh them all. */
+export const connectorsKey = ['connectors'] as const;
+
+export const useCatalogue = () =>
+  useQuery({
+    queryKey: [...connectorsKey, 'catalogue'],
+    queryFn: async () => required(await http.get<{ items: TConnectorSpec[] }>('/connectors')).items,
+    staleTime: 60_000,
+  });
+
+export const useConnections = (role?: 'source' | 'destination') =>
+  useQuery({
+    queryKey: [...connectorsKey, 'connections', role ?? 'all'],
+    queryFn: async () =>
+      required(await http.get<{ items: TConnection[] }>('/connections', { query: role ? { role } : {} }))
+        .items,
+  });
+
+export const useConnection = (id: string | null) =>
+  useQuery({
+    queryKey: [...connectorsKey, 'connection', id],
+    queryFn: async () => required(await http.get<TConnection>(`/connections/${id}`)),
+    enabled: Boolean(id),
+  });
+
+export const useStreams = (id: string | null, enabled = true) =>
+  useQuery({
+    queryKey: [...connectorsKey, 'streams', id],
+    queryFn: async () => required(await http.get<{ items: TStream[] }>(`/connections/${id}/streams`)).items,
+    enabled: Boolean(id) && enabled,
+    staleTime: 30_000,
+    retry: false,
+  });
+
+export const useSyncs = (connectionId: string | null) =>
+  useQuery({
+    queryKey: [...connectorsKey, 'syncs', connectionId],
+    queryFn: async () =>
+      required(
+        await http.get<{ items: TSync[] }>('/syncs', { query: { connectionId: connectionId ?? undefined } }),
+      ).items,
+    enabled: Boolean(connectionId),
+  });
+
+const ACTIVE = ['queued', 'running'];
+export const isActive = (run: TSyncRun | null | undefined) => Boolean(run && ACTIVE.includes(run.status));
+
+/** The sync and its run history; polled every second while a run is active (live progress). */
+export const useSyncRuns = (syncId: string | null) =>
+  useQuery({
+    queryKey: [...connectorsKey, 'runs', syncId],
+    queryFn: async () => required(await http.get<{ items: TSyncRun[] }>(`/syncs/${syncId}/runs`)).items,
+    enabled: Boolean(syncId),
+    refetchInterval: (q) => (isActive(q.state.data?.[0]) ? 1000 : false),
+  });
+
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: connectorsKey });
+}
+
+export interface TNewConnection {
+  type: string;
+  name: string;
+  role: 'source' | 'destination';
+  settings: Record<string, unknown>;
+}
+export const useCreateConnection = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (body: TNewConnection) => required(await http.post<TConnection>('/connections', body)),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+export const useTestSettings = () =>
+  useMutation({
+    mutationFn: async (body: { type: string; settings: Record<string, unknown> }) =>
+      required(await http.post<TConnectionCheck>('/connections/test', body)),
+  });
+export const useCheckConnection = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: string) => required(await http.post<TConnectionCheck>(`/connections/${id}/check`)),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+export const useDeleteConnection = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await http.delete(`/connections/${id}`);
+    },
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+
+export interface TNewSync {
+  name: string;
+  sourceConnectionId: string;
+  destinationConnectionId: string;
+  streams: {
+    name: string;
+    destination: string;
+    syncMode: 'full_refresh' | 'incremental';
+    cursorField?: string[];
+  }[];
+  writeMode: 'append' | 'overwrite' | 'upsert';
+  pipelineId?: string | null;
+  schedule?: string | null;
+}
+export const useCreateSync = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (body: TNewSync) => required(await http.post<TSync>('/syncs', body)),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+export const useRunSync = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: string) => required(await http.post<TSyncRun>(`/syncs/${id}/runs`)),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};
+export const useCancelRun = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (r: { syncId: string; runId: string }) =>
+      required(await http.post<TSyncRun>(`/syncs/${r.syncId}/runs/${r.runId}/cancel`)),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+};

@@ -1,0 +1,1 @@
+export { ConnectorsScreen } from './components/connectors-screen.tsx';
