@@ -9,6 +9,7 @@ describe('valueKeys', () => {
     ['pT3', 'T3'],
     ['cM0', 'M0'],
     ['pNX', 'NX'],
+    ['pNx', 'NX'],
     ['pTis', 'Tis'],
     ['pT1a (FIGO IA)', 'T1a'],
     ['Stage 2A', 'Stage IIA'],
