@@ -11,6 +11,7 @@ import {
   type Sourced,
   SYNONYM_GROUPS,
   SYNONYM_TABLE,
+  TIME_UNIT_TABLE,
   UNIT_TABLE,
 } from '../src/match/vocabulary.ts';
 import { valueKeys } from '../src/values/normalize.ts';
@@ -21,6 +22,7 @@ const tables: [string, Sourced<unknown>[]][] = [
   ['synonyms', SYNONYM_TABLE],
   ['units', UNIT_TABLE],
   ['aggregates', AGGREGATE_TABLE],
+  ['time units', [TIME_UNIT_TABLE]],
 ];
 
 const sharesSynset = (a: string, b: string) => {
@@ -152,5 +154,13 @@ describe('WordNet lexicon', () => {
     const t = performance.now();
     for (let i = 0; i < 10; i++) for (const a of words) for (const b of words) lexicalSimilarity(a, b);
     expect(performance.now() - t).toBeLessThan(1000);
+  });
+
+  it('never takes one unit of time for another, although WordNet files days under years', () => {
+    const sim = (a: string, b: string) => conceptSimilarity(nameConcepts(a), nameConcepts(b));
+    expect(sim('follow_up_days', 'days_to_follow_up')).toBe(1);
+    expect(sim('follow_up_days', 'year_of_follow_up')).toBeLessThan(0.7);
+    expect(sim('day', 'days')).toBeGreaterThan(0.7);
+    expect(sim('age_years', 'age_in_year')).toBe(1);
   });
 });

@@ -8,6 +8,9 @@ describe('valueKeys', () => {
   it.each([
     ['pT3', 'T3'],
     ['cM0', 'M0'],
+    ['pNX', 'NX'],
+    ['pNx', 'NX'],
+    ['pTis', 'Tis'],
     ['pT1a (FIGO IA)', 'T1a'],
     ['Stage 2A', 'Stage IIA'],
     ['2A', 'Stage IIA'],
@@ -26,6 +29,7 @@ describe('valueKeys', () => {
 
   it.each([
     ['pT3', 'N3'],
+    ['pNX', 'MX'],
     ['male', 'female'],
     ['Stage IIA', 'Stage IIB'],
     ['yes', 'no'],

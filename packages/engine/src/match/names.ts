@@ -6,6 +6,7 @@ import {
   PHRASES,
   STOPWORDS,
   SYNONYM_GROUPS,
+  TIME_UNIT_TABLE,
   UNIT_TABLE,
 } from './vocabulary.ts';
 
@@ -77,6 +78,7 @@ function rewritePhrases(words: string[]): string[] {
 }
 
 const UNITS = new Set(UNIT_TABLE.flatMap((g) => g.entries).map((u) => conceptOf(u)));
+const TIME_UNITS = new Set(TIME_UNIT_TABLE.entries.map((u) => conceptOf(u)));
 
 /** "follow up" written as "followup": joins adjacent words of `a` that form one word of `b`. */
 export function joinCompounds(a: string[], b: string[]): string[] {
@@ -143,6 +145,8 @@ function wordSimilarity(a: string, b: string): number {
 }
 
 function computeWordSimilarity(a: string, b: string): number {
+  // two units of time are alternatives, never one another (days ≠ years)
+  if (TIME_UNITS.has(a) && TIME_UNITS.has(b) && a.replace(/s$/, '') !== b.replace(/s$/, '')) return 0;
   const [s, l] = a.length <= b.length ? [a, b] : [b, a];
   // truncations such as consum/consumption or num/number
   if (s.length >= 3 && l.startsWith(s)) return 0.8;

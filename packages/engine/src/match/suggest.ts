@@ -22,6 +22,7 @@ import { codeCandidates } from './propose-codes.ts';
 import { addressConcatCandidates, nameJoinCandidates, nameSplitCandidates } from './propose-parts.ts';
 import { targetPatterns } from './propose-schema.ts';
 import { nameScore, scorePair, valueContext } from './score.ts';
+import { preferGeneralTargets } from './specific.ts';
 import { aggregateCandidates, nameConcatCandidates, type Raw } from './synthesize.ts';
 import { targetInfos } from './target.ts';
 import { chooseTransform } from './transforms.ts';
@@ -155,6 +156,7 @@ export function suggestMapping(input: {
     }
     return raws;
   });
+  preferGeneralTargets(targets, perTarget);
   // Relative evidence: a pair far below the best pair of its source or of its target is probably a
   // near-duplicate field (relationship_gender next to gender); shrink it in proportion.
   const bestOfSource = new Float64Array(sources.length);

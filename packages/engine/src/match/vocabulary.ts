@@ -28,6 +28,8 @@ export const SOURCES = {
     'General English dictionaries (Oxford, Cambridge, Merriam-Webster): "mobile" and "tel." name a telephone (number)',
   'usps-28':
     'USPS Publication 28, Postal Addressing Standards: the (delivery) address line of an address holds the street address',
+  'iso-8601':
+    'ISO 8601-1:2019 Date and time, clause 3.1 (time scale units): second, minute, hour, day, week, month, year (and their plurals)',
   sql: 'SQL standard aggregate functions (ISO/IEC 9075: SUM, COUNT, AVG, MIN, MAX) and their usual English names',
 } as const;
 
@@ -280,3 +282,28 @@ export const AGGREGATE_TABLE: Sourced<Record<string, 'sum' | 'count' | 'avg' | '
   },
 ];
 export const AGGREGATE_WORDS = new Map(AGGREGATE_TABLE.flatMap((g) => Object.entries(g.entries)));
+
+/**
+ * Units of time: different units are different quantities (`days_to_follow_up` is not the
+ * `year_of_follow_up`), although WordNet files `days` under `years` ("the time during which
+ * someone's life continues"). Source: iso-8601.
+ */
+export const TIME_UNIT_TABLE: Sourced<string[]> = {
+  source: 'iso-8601',
+  entries: [
+    'second',
+    'seconds',
+    'minute',
+    'minutes',
+    'hour',
+    'hours',
+    'day',
+    'days',
+    'week',
+    'weeks',
+    'month',
+    'months',
+    'year',
+    'years',
+  ],
+};

@@ -100,8 +100,9 @@ export function valueKeys(value: unknown): string[] {
   for (const v of variants) {
     const n = normalizeText(v);
     add(n);
-    // staging prefixes: pT3 / cM0 / ypN1 -> T3 / M0 / N1
-    const code = /^[a-z]{1,2}([A-Z][0-9][0-9A-Za-z+-]*)$/.exec(v.trim());
+    // staging prefixes: pT3 / cM0 / ypN1 / pNX / pTis -> T3 / M0 / N1 / NX / Tis (UICC/AJCC TNM:
+    // X = cannot be assessed, is = in situ)
+    const code = /^[a-z]{1,2}([A-Z](?:[0-9]|[Xx]|is)[0-9A-Za-z+-]*)$/.exec(v.trim());
     if (code?.[1]) add(normalizeText(code[1]));
     // "Stage IIA", "Grade 2", "FIGO grade 1" -> the notation without its label word
     const label = /^(?:[a-z]+ )?(stage|grade|type|class|level|phase) ([0-9ivx]+[a-d]?[0-9]?)$/.exec(n);
