@@ -27,6 +27,8 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { shareRoutes } from './modules/workbooks/share.routes.ts';
+import { workbooksRoutes } from './modules/workbooks/workbooks.routes.ts';
 import { workflowPlanRoutes } from './modules/workflows/plan.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -154,6 +156,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(financeRoutes);
       await api.register(workflowsRoutes);
       await api.register(workflowPlanRoutes);
+      await api.register(workbooksRoutes);
+      await api.register(shareRoutes);
     },
     { prefix: '/api' },
   );

@@ -306,3 +306,9 @@ export async function deleteImport(ctx: AppContext, p: Principal, id: string) {
   await ctx.db.delete(imports).where(and(eq(imports.organizationId, p.orgId), eq(imports.id, id)));
   if (imp.datasetId) await deleteDataset(ctx, p.orgId, imp.datasetId);
 }
+
+/** Where an import's rows are (for views of them such as workbook tabs): its dataset and profile. */
+export async function importDataset(ctx: AppContext, p: Principal, id: string) {
+  const { imp } = await load(ctx, p.orgId, id);
+  return { name: imp.name, datasetId: imp.datasetId, columns: (imp.columns as TImport['columns']) ?? null };
+}
