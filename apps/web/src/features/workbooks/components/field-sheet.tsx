@@ -133,7 +133,7 @@ export function FieldSheet({ fields, onReview, statuses, onComments, onEditMappi
                   </Text>
                 </Table.Td>
                 <Table.Td>{f.confidence === null ? '—' : `${Math.round(f.confidence * 100)}%`}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={120}>
                   <Badge variant="light" color={RUN_LABELS[f.run_status].color}>
                     {RUN_LABELS[f.run_status].label}
                   </Badge>

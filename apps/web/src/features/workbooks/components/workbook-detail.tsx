@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Modal, Select, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import type { TSheetField } from '@mapwright/contracts';
 import { IconCopyPlus, IconPlus, IconShare, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -75,44 +75,40 @@ export function WorkbookDetail({ id }: { id: string }) {
           </Group>
         }
       />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="fields">Field sheet</Tabs.Tab>
-          {w.tabs.map((t) => (
-            <Tabs.Tab
-              key={t.id}
-              value={t.id}
-              rightSection={
-                <ActionIcon
-                  component="span"
-                  size="xs"
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Remove tab ${t.title}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    removeTab.mutate(t.id);
-                    if (tab === t.id) setTab('fields');
-                  }}
-                >
-                  <IconX size={12} />
-                </ActionIcon>
-              }
-            >
-              {t.title}
-            </Tabs.Tab>
-          ))}
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Tabs value={tab} onChange={setTab} keepMounted={false} style={{ flex: 1, minWidth: 0 }}>
+          <Tabs.List>
+            <Tabs.Tab value="fields">Field sheet</Tabs.Tab>
+            {w.tabs.map((t) => (
+              <Tabs.Tab key={t.id} value={t.id}>
+                {t.title}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        {current && (
           <Button
             size="compact-sm"
             variant="subtle"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setAdding(true)}
-            ml="xs"
+            color="gray"
+            leftSection={<IconX size={14} />}
+            onClick={() => {
+              removeTab.mutate(current.id);
+              setTab('fields');
+            }}
           >
-            Add a data tab
+            Remove this tab
           </Button>
-        </Tabs.List>
-      </Tabs>
+        )}
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setAdding(true)}
+        >
+          Add a data tab
+        </Button>
+      </Group>
       {tab === 'fields' &&
         (sheet.isPending ? (
           <LoadingBlock label="Loading the field sheet…" />
