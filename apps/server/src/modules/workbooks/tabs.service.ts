@@ -217,9 +217,15 @@ export async function editCells(
   // the old values as the grid shows them now (edits included), for the log
   const overlay = await cellOverlay(ctx.db, ds);
   const olds = new Map<number, (string | null)[]>();
-  for (const row of new Set(edits.map((e) => e.row))) {
-    const page = await gridPage(ctx, ds, columns, overlay, { offset: row, limit: 1 });
-    olds.set(row, page.rows[0]?.cells ?? []);
+  const rows = [...new Set(edits.map((e) => e.row))].sort((a, b) => a - b);
+  // a paste or fill down touches neighbouring rows: one read of their span, else row by row
+  const spans =
+    rows[rows.length - 1]! - rows[0]! < OLD_VALUES_SPAN
+      ? [[rows[0]!, rows[rows.length - 1]!]]
+      : rows.map((r) => [r, r]);
+  for (const [from, to] of spans) {
+    const page = await gridPage(ctx, ds, columns, overlay, { offset: from!, limit: to! - from! + 1 });
+    for (const r of page.rows) olds.set(r.index, r.cells);
   }
   const batch = await recordCellEdits(
     ctx.db,
@@ -265,6 +271,9 @@ export async function editLog(
     })),
   };
 }
+
+/** Up to this many rows apart, the old values of a batch are read in one range. */
+const OLD_VALUES_SPAN = 10_000;
 
 /** Numbers go to XLSX as numbers (as the grid types them); text is made inert like every download. */
 const xlsxCell = (col: GridColumn, v: string | null) =>
