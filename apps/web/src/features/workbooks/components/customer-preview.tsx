@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { TReviewStatus, TSheetField } from '@mapwright/contracts';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,13 +49,13 @@ export function CustomerPreview() {
 
   if (!token || info.isError)
     return (
-      <Container size="sm" py={80}>
+      <Box maw={560} mx="auto" py={80} px="md">
         <Alert color="red" icon={<IconLock size={18} />} title="This preview is not available" role="alert">
           {info.error instanceof PreviewError && info.error.status === 401
             ? 'The link is invalid, has expired or was revoked. Ask the person who shared it for a new one.'
             : (info.error?.message ?? 'The link has no token. Open the full link you were sent.')}
         </Alert>
-      </Container>
+      </Box>
     );
   if (info.isPending) return <LoadingBlock label="Opening the preview…" />;
   const w = info.data;

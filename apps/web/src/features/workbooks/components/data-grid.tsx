@@ -265,7 +265,11 @@ export function DataGrid({
           {(loadError as Error).message}
         </Alert>
       )}
-      <div ref={scrollRef} className={classes.scroller} style={{ height }}>
+      <div
+        ref={scrollRef}
+        className={classes.scroller}
+        style={{ height: `min(${height}, ${(count + 1) * ROW_H + 48}px)` }}
+      >
         <table
           className={classes.table}
           style={{ width: 64 + COL_W * columns.length }}
