@@ -11,6 +11,8 @@ import classes from './data-grid.module.css';
 const ROW_H = 30;
 const PAGE = 100;
 const COL_W = 170;
+/** Rows ahead of the viewport whose page is fetched before they are reached. */
+const PREFETCH = 60;
 
 export interface TDataGridProps {
   /** cache key of the tab's pages */
@@ -66,8 +68,11 @@ export function DataGrid({
   const pages = useMemo(() => {
     const set = new Set<number>([0]);
     for (const it of items) set.add(Math.floor(it.index / PAGE));
+    // the next page is fetched while the user is still reading this one, so scrolling on finds it loaded
+    const last = items[items.length - 1]?.index;
+    if (last !== undefined && last + PREFETCH < (total ?? 0)) set.add(Math.floor((last + PREFETCH) / PAGE));
     return [...set].sort((a, b) => a - b);
-  }, [items]);
+  }, [items, total]);
   const results = useQueries({
     queries: pages.map((p) => ({
       queryKey: [...cacheKey, 'rows', view, p],
