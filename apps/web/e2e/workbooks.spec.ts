@@ -56,7 +56,7 @@ test('a workbook from a project: review fields, edit and undo a cell, share a cu
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await login(page);
   const project = await seedProject(page);
 
@@ -79,11 +79,11 @@ test('a workbook from a project: review fields, edit and undo a cell, share a cu
   await page.getByRole('button', { name: 'Comments on amount: 0' }).click();
   const drawer = page.getByRole('dialog', { name: 'Comments on amount' });
   await drawer.getByLabel('Add a comment').fill('Is this in cents?');
-  await drawer.getByRole('button', { name: 'Comment' }).click();
-  await expect(drawer.getByText('Is this in cents?')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(drawer.getByText('Is this in cents?')).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Comments on amount: 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Comments on amount: 1' })).toBeVisible({ timeout: 20_000 });
   await screenshot(page, 'workbook-field-sheet');
   await expectNoSeriousA11yViolations(page);
 
@@ -115,6 +115,15 @@ test('a workbook from a project: review fields, edit and undo a cell, share a cu
   await expect(grid.getByRole('gridcell', { name: 'Grace B. Hopper' })).toHaveCount(0);
   // undo also clears the refusal
   await expect(page.getByRole('alert').filter({ hasText: 'Edit refused' })).toHaveCount(0);
+  // fill down with the keyboard: the first row's name into the two below, one undoable batch
+  await grid.getByRole('gridcell', { name: 'Ada', exact: true }).click();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Control+d');
+  await expect(grid.getByRole('gridcell', { name: 'Ada', exact: true })).toHaveCount(3);
+  await page.keyboard.press('Control+z');
+  await expect(grid.getByRole('gridcell', { name: 'Linus', exact: true })).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'Ada', exact: true })).toHaveCount(1);
   await screenshot(page, 'workbook-grid');
   await expectNoSeriousA11yViolations(page);
 

@@ -95,7 +95,11 @@ export function useAddComment(id: string) {
   return useMutation({
     mutationFn: async (v: { key: string; body: string }) =>
       http.post(`${fieldUrl(id, v.key)}/comments`, { body: v.body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: [...workbooksKey] }),
+    // the thread at once; the sheet's comment counts after
+    onSuccess: async (_r, v) => {
+      await qc.invalidateQueries({ queryKey: [...workbooksKey, 'comments', id, v.key] });
+      void qc.invalidateQueries({ queryKey: sheetKey(id) });
+    },
   });
 }
 

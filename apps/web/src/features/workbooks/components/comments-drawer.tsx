@@ -29,7 +29,14 @@ export function CommentsDrawer({
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={title} size="md">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title={title}
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close comments' }}
+    >
       <Stack>
         {loading ? (
           <LoadingBlock label="Loading comments…" />
