@@ -32,6 +32,8 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { valueMapsRoutes } from './modules/value-maps/value-maps.routes.ts';
+import { shareRoutes } from './modules/workbooks/share.routes.ts';
+import { workbooksRoutes } from './modules/workbooks/workbooks.routes.ts';
 import { workflowPlanRoutes } from './modules/workflows/plan.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -164,6 +166,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(financialDemoRoutes);
       await api.register(valueMapsRoutes);
       await api.register(connectorsRoutes);
+      await api.register(workbooksRoutes);
+      await api.register(shareRoutes);
     },
     { prefix: '/api' },
   );

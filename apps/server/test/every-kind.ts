@@ -100,6 +100,7 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
       rejectedSample: [],
     })
     .returning();
+  const workbook = await call('POST', '/api/workbooks', { project_id: project.id });
   return {
     ids: {
       'api-keys': key.id,
@@ -114,6 +115,7 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
       results: result.id,
       target_schemas: schema.id,
       users: member.id,
+      workbooks: workbook.id,
       'workflow-runs': run.id,
       workflows: workflow.id,
       workshops: workshop.id,
@@ -133,6 +135,10 @@ export function fillPath(path: string, kinds: EveryKind): string | null {
     if (m[1] === 'versionId') return kinds.versionId;
     if (m[1] === 'index') return '0';
     if (m[1] === 'runId') return kinds.syncRunId;
+    // a workbook's tab, field and share link: any value, the workbook's ownership is checked first
+    if (m[1] === 'tab') return 'a1b2c3d4';
+    if (m[1] === 'key') return 'pipeline:field';
+    if (m[1] === 'share') return '00000000-0000-4000-8000-000000000000';
     const id = m[1] === 'id' ? kinds.ids[parts[i - 1]!] : undefined;
     if (!id) unknown = true;
     return id ?? '';

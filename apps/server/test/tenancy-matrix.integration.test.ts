@@ -14,6 +14,11 @@ const NOT_ORG_SCOPED = [
   '/api/system-status/{version}', // release notes, the same for everyone
   '/api/workflows/apps/{appId}', // the built-in app catalogue, shared by all
   '/api/v1/transactions/{transaction_id}', // the finance sample app's own demo API
+  // a customer preview: authenticated by its share token alone, scoped to that link's workbook
+  // and tabs (workbooks.integration.test.ts: never another workbook or organization)
+  '/api/share/tabs/{tab}/rows',
+  '/api/share/fields/{key}/comments',
+  '/api/share/fields/{key}/review',
 ];
 
 /**

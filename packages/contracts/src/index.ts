@@ -12,6 +12,7 @@ export * from './search.ts';
 export * from './system.ts';
 export * from './target-schemas.ts';
 export * from './value-maps.ts';
+export * from './workbooks.ts';
 export * from './workflow-plan.ts';
 export * from './workflows.ts';
 export * from './workshop-reject.ts';

@@ -916,3 +916,118 @@ export const syncRuns = pgTable(
     index('sync_runs_org_idx').on(t.organizationId, t.createdAt),
   ],
 );
+
+// ── workbooks ──
+
+/**
+ * A workbook: the spreadsheet view of one version of a project's mapping work. Its first tab is
+ * the field sheet; further tabs show datasets by id (imports, job results, joined data…).
+ */
+export const workbooks = pgTable(
+  'workbooks',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    version: integer('version').notNull().default(1),
+    /** the version this one was made from (its reviews and comments were copied) */
+    previousId: uuid('previous_id'),
+    /** [{id, kind: 'dataset', title, dataset_id, source}] after the field sheet, in tab order */
+    tabs: json('tabs').$type<Record<string, unknown>[]>().notNull().default([]),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workbooks_org_idx').on(t.organizationId, t.updatedAt),
+    index('workbooks_project_idx').on(t.projectId, t.version),
+  ],
+);
+
+/** The review status of one field of the field sheet (`field_key` = pipeline id + ':' + target path). */
+export const workbookFieldReviews = pgTable(
+  'workbook_field_reviews',
+  {
+    workbookId: uuid('workbook_id')
+      .notNull()
+      .references(() => workbooks.id, { onDelete: 'cascade' }),
+    fieldKey: text('field_key').notNull(),
+    /** NOT_REVIEWED | FLAGGED | PROPOSED | APPROVED */
+    status: text('status').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workbookId, t.fieldKey] })],
+);
+
+/** A field's comment thread; a customer's comment (through a share link) has no user. */
+export const workbookComments = pgTable(
+  'workbook_comments',
+  {
+    id: id(),
+    workbookId: uuid('workbook_id')
+      .notNull()
+      .references(() => workbooks.id, { onDelete: 'cascade' }),
+    fieldKey: text('field_key').notNull(),
+    userId: uuid('user_id'),
+    author: text('author').notNull(),
+    customer: boolean('customer').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workbook_comments_field_idx').on(t.workbookId, t.fieldKey, t.createdAt)],
+);
+
+/** A customer preview link: the token is signed; this row makes it revocable and scopes it. */
+export const workbookShares = pgTable(
+  'workbook_shares',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workbookId: uuid('workbook_id')
+      .notNull()
+      .references(() => workbooks.id, { onDelete: 'cascade' }),
+    /** the tab ids the customer sees ('fields' for the field sheet) */
+    tabs: json('tabs').$type<string[]>().notNull(),
+    allowFeedback: boolean('allow_feedback').notNull().default(false),
+    label: text('label').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('workbook_shares_workbook_idx').on(t.workbookId, t.createdAt)],
+);
+
+/**
+ * Cell edits over an immutable dataset (datasets module): reads overlay the latest edit of a
+ * cell that is not undone. One user action (a paste, a fill down) is one batch, undone together.
+ */
+export const datasetCellEdits = pgTable(
+  'dataset_cell_edits',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    datasetId: uuid('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id').notNull(),
+    rowIndex: bigint('row_index', { mode: 'number' }).notNull(),
+    column: text('column').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    editedBy: text('edited_by').notNull(),
+    createdAt: createdAt(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [index('dataset_cell_edits_dataset_idx').on(t.datasetId, t.createdAt)],
+);

@@ -44,6 +44,10 @@ const BUILT_PATHS = new Set([
   '/financial_analysis',
   '/sources',
   '/destinations',
+  '/workbook',
+  '/workbook/customer-preview',
+  '/workbooks',
+  '/workbooks/:id',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -68,6 +72,11 @@ export const routes: RouteObject[] = [
       {
         path: '/auth/reset-password',
         lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+      },
+      {
+        // a customer's preview through a share link: no login (the link's token authenticates)
+        path: '/workbook/customer-preview',
+        lazy: async () => ({ Component: (await import('./routes/workbooks.tsx')).CustomerPreviewRoute }),
       },
       ...CODE_GENERATION_PATHS.map((path) => ({
         path,
@@ -238,6 +247,18 @@ export const routes: RouteObject[] = [
           {
             path: '/code',
             lazy: async () => ({ Component: (await import('./routes/code.tsx')).CodeRoute }),
+          },
+          {
+            path: '/workbooks',
+            lazy: async () => ({ Component: (await import('./routes/workbooks.tsx')).WorkbooksRoute }),
+          },
+          {
+            path: '/workbooks/:id',
+            lazy: async () => ({ Component: (await import('./routes/workbooks.tsx')).WorkbookRoute }),
+          },
+          {
+            path: '/workbook',
+            lazy: async () => ({ Component: (await import('./routes/workbooks.tsx')).WorkbookOpenRoute }),
           },
           ...areaRoutes,
           // anything else reaches the guard, which logs it and redirects to the default path

@@ -270,7 +270,24 @@ export async function profileInputs(ctx: DatasetCtx, ds: DatasetRow, sampleSize 
     return { sample, stats };
   });
 }
+export {
+  type CellEditRow,
+  cellEditLog,
+  cellOverlay,
+  recordCellEdits,
+  undoLastCellEdit,
+} from './cell-edits.ts';
 export { columnValueCounts, duplicateRows } from './column-stats.ts';
 export { type CsvField, inertText, writeJsonFieldsCsv } from './csv-export.ts';
+export {
+  type CellOverlay,
+  type CellType,
+  cellProblem,
+  eachGridChunk,
+  type GridColumn,
+  type GridQuery,
+  type GridRow,
+  gridPage,
+} from './grid.ts';
 export { type NativeExactJoin, NativeJoinLimitError, nativeExactJoin } from './join-exec.ts';
 export { type ErrorRuleCount, errorRuleCounts, failedWith } from './json-errors.ts';

@@ -312,3 +312,9 @@ export async function importDataset(ctx: DatasetCtx, orgId: string, importId: st
   const imp = await importIn(ctx, orgId, importId);
   return imp?.datasetId ? findDataset(ctx.db, orgId, imp.datasetId) : undefined;
 }
+
+/** Where an import's rows are (for views of them such as workbook tabs): its dataset and profile. */
+export async function importTabSource(ctx: AppContext, p: Principal, id: string) {
+  const { imp } = await load(ctx, p.orgId, id);
+  return { name: imp.name, datasetId: imp.datasetId, columns: (imp.columns as TImport['columns']) ?? null };
+}

@@ -112,6 +112,9 @@ function ProjectView({ project: p, files }: { project: TProject; files: ReactNod
         }
         actions={
           <>
+            <Button component={Link} to={`/workbook?project_id=${p.id}`} variant="default">
+              Open a workbook
+            </Button>
             <Button variant="default" leftSection={<IconPencil size={16} />} onClick={editModal.open}>
               Edit details
             </Button>
