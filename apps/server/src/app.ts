@@ -26,6 +26,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workflowPlanRoutes } from './modules/workflows/plan.routes.ts';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(financeRoutes);
       await api.register(workflowsRoutes);
       await api.register(workflowPlanRoutes);
+      await api.register(usageRoutes);
     },
     { prefix: '/api' },
   );

@@ -130,6 +130,10 @@ const ZEnv = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** plan limits shown on the billing page with the share used; unset = unlimited */
+  PLAN_RECORDS_PER_MONTH: z.coerce.number().int().min(1).optional(),
+  PLAN_PIPELINES: z.coerce.number().int().min(1).optional(),
+  PLAN_SEATS: z.coerce.number().int().min(1).optional(),
   /** a run is `needs review` when any suggested field's confidence is below this (0..1) */
   REVIEW_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
   /** path of the built SPA; unset = apps/web/dist */

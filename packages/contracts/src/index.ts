@@ -7,6 +7,7 @@ export * from './pipelines.ts';
 export * from './search.ts';
 export * from './system.ts';
 export * from './target-schemas.ts';
+export * from './usage.ts';
 export * from './workflow-plan.ts';
 export * from './workflows.ts';
 export * from './workshop-reject.ts';

@@ -36,13 +36,14 @@ const BUILT_PATHS = new Set([
   '/workflows/create',
   '/workflows/:id',
   '/workflows/authenticated_apps',
+  '/settings/billing',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
 );
-const settingsAreaRoutes = AREA_PAGES.filter((p) => p.path.startsWith('/settings/')).map((p) =>
-  areaRoute(p, p.path.slice('/settings/'.length)),
-);
+const settingsAreaRoutes = AREA_PAGES.filter(
+  (p) => p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path),
+).map((p) => areaRoute(p, p.path.slice('/settings/'.length)));
 
 export const routes: RouteObject[] = [
   {
@@ -93,6 +94,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('./routes/settings-pages.tsx')).ImpersonationRoute,
                 }),
+              },
+              {
+                path: 'billing',
+                lazy: async () => ({ Component: (await import('./routes/settings-pages.tsx')).BillingRoute }),
               },
               ...settingsAreaRoutes,
             ],

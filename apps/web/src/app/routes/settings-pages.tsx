@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state.tsx';
 import { ImpersonationForm, rolesQueryOptions, useSession } from '../../features/auth/index.ts';
+import { BillingPage } from '../../features/billing/index.ts';
 import { ApiKeysPanel, UsersPanel } from '../../features/settings/index.ts';
 
 const isAdmin = (role: string | undefined) => ADMIN_ROLES.includes(role as TRoleName);
@@ -64,4 +65,8 @@ export function ImpersonationRoute() {
       </Paper>
     </Stack>
   );
+}
+
+export function BillingRoute() {
+  return <BillingPage />;
 }
