@@ -17,6 +17,7 @@ import { createLlm } from './lib/llm.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
+import { dataRoutes } from './modules/data/data.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workflowsRoutes);
       await api.register(workflowPlanRoutes);
       await api.register(usageRoutes);
+      await api.register(dataRoutes);
     },
     { prefix: '/api' },
   );

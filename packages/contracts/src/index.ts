@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './datasets.ts';
 export * from './files.ts';
 export * from './imports.ts';
 export * from './orgs.ts';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   apiKeys,
   authenticatedApps,
+  datasets,
   files,
   imports,
   jobs,
@@ -24,6 +25,7 @@ type OwnedTable = PgTable & { id: PgColumn; organizationId: PgColumn };
 const OWNED: Record<string, [OwnedTable, string]> = {
   'api-keys': [apiKeys, 'API key'],
   'authenticated-apps': [authenticatedApps, 'Authenticated app'],
+  datasets: [datasets, 'Dataset'],
   files: [files, 'File'],
   imports: [imports, 'Import'],
   jobs: [jobs, 'Job'],

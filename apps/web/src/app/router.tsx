@@ -37,6 +37,7 @@ const BUILT_PATHS = new Set([
   '/workflows/:id',
   '/workflows/authenticated_apps',
   '/settings/billing',
+  '/data',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -201,6 +202,10 @@ export const routes: RouteObject[] = [
           {
             path: '/code',
             lazy: async () => ({ Component: (await import('./routes/code.tsx')).CodeRoute }),
+          },
+          {
+            path: '/data',
+            lazy: async () => ({ Component: (await import('./routes/data.tsx')).DataRoute }),
           },
           ...areaRoutes,
           // anything else reaches the guard, which logs it and redirects to the default path
