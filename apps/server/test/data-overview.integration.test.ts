@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, DATABASES, eventually, multipart, type TestApp, type TestUser } from './helper.ts';
+import {
+  createTestApp,
+  createUser,
+  DATABASES,
+  eventually,
+  multipart,
+  type TestApp,
+  type TestUser,
+} from './helper.ts';
 
 const SCHEMA = {
   type: 'object',
@@ -39,7 +47,9 @@ describe.each(DATABASES)('data overview (%s)', (kind) => {
     const result = list.items.find((d: { kind: string }) => d.kind === 'result');
     expect(input).toMatchObject({ name: 'People · job input', row_count: 30, layout: 'records' });
     expect(input.size_bytes).toBeGreaterThan(0);
-    expect(input.read_by).toEqual([expect.objectContaining({ type: 'pipeline', id: pipeline.id, name: 'People' })]);
+    expect(input.read_by).toEqual([
+      expect.objectContaining({ type: 'pipeline', id: pipeline.id, name: 'People' }),
+    ]);
     expect(input.written_by).toEqual([expect.objectContaining({ type: 'job', id: job.id })]);
     expect(result).toMatchObject({ name: 'People · result', row_count: 30 });
     expect(result.written_by).toEqual([expect.objectContaining({ type: 'pipeline', id: pipeline.id })]);
