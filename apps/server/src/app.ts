@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
+import { internalRoutes } from './modules/internal/internal.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { downloadRoutes, pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { workshopsRoutes } from './modules/pipelines/workshops.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workflowPlanRoutes);
       await api.register(usageRoutes);
       await api.register(dataRoutes);
+      await api.register(internalRoutes);
     },
     { prefix: '/api' },
   );

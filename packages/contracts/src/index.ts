@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './datasets.ts';
 export * from './files.ts';
 export * from './imports.ts';
+export * from './internal.ts';
 export * from './orgs.ts';
 export * from './pipelines.ts';
 export * from './search.ts';

@@ -5,19 +5,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { projectsLandingOrgIds } from '../internal/internal.service.ts';
 
 /** `demo` in an org-id list stands for the seeded demo organization (its id is generated at seed). */
 const resolveOrgIds = (ctx: AppContext, ids: string[]) =>
   ids.map((id) => (id === 'demo' ? ctx.demoOrgId : id)).filter((id): id is string => Boolean(id));
 
-export function publicConfig(ctx: AppContext) {
+export async function publicConfig(ctx: AppContext) {
   const c = ctx.config;
+  // the configured list, and the organizations staff switched on in internal settings
+  const landing = new Set([
+    ...resolveOrgIds(ctx, c.PROJECTS_LANDING_ORG_IDS),
+    ...(await projectsLandingOrgIds(ctx.db)),
+  ]);
   return {
     productName: c.PRODUCT_NAME,
     oldHost: c.OLD_HOST ?? null,
     newHost: c.NEW_HOST ?? null,
     migrationOrgIds: resolveOrgIds(ctx, c.MIGRATION_ORG_IDS),
-    projectsLandingOrgIds: resolveOrgIds(ctx, c.PROJECTS_LANDING_ORG_IDS),
+    projectsLandingOrgIds: [...landing],
     analytics: {
       scriptUrl: c.ANALYTICS_SCRIPT_URL ?? null,
       key: c.ANALYTICS_KEY ?? null,

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pipelines, usageEvents, users } from '../../db/schema.ts';
 
@@ -78,4 +78,25 @@ export async function currentCounts(db: Db, orgId: string) {
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.organizationId, orgId)),
   ]);
   return { pipelines: p?.n ?? 0, seats: u?.n ?? 0 };
+}
+
+/** Sums per organization and kind in a range, keyed `orgId:kind`. */
+export async function sumsByOrg(db: Db, orgIds: string[], from: Date, to: Date) {
+  if (!orgIds.length) return new Map<string, number>();
+  const rows = await db
+    .select({
+      orgId: usageEvents.organizationId,
+      kind: usageEvents.kind,
+      n: sql<string>`sum(${usageEvents.quantity})`,
+    })
+    .from(usageEvents)
+    .where(
+      and(
+        inArray(usageEvents.organizationId, orgIds),
+        gte(usageEvents.occurredAt, from),
+        lt(usageEvents.occurredAt, to),
+      ),
+    )
+    .groupBy(usageEvents.organizationId, usageEvents.kind);
+  return new Map(rows.map((r) => [`${r.orgId}:${r.kind}`, Number(r.n)]));
 }

@@ -8,7 +8,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { AppContext, Principal } from '../../context.ts';
 import type { Llm } from '../../lib/llm.ts';
-import { currentCounts, insertUsage, sumKind, usageRows, userOfKey } from './usage.repository.ts';
+import { currentCounts, insertUsage, sumKind, sumsByOrg, usageRows, userOfKey } from './usage.repository.ts';
 
 export interface UsageEvent {
   orgId: string;
@@ -161,5 +161,22 @@ export async function usageCsv(ctx: AppContext, p: Principal, q: TUsageQuery) {
       header: true,
       columns: ['day', 'kind', 'quantity', 'pipeline_id', 'pipeline', 'user_id', 'user_email'],
     },
+  );
+}
+
+/** This calendar month's (UTC) headline counts for each organization (the internal settings list). */
+export async function monthUsageOf(ctx: AppContext, orgIds: string[]) {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const sums = await sumsByOrg(ctx.db, orgIds, start, new Date(now.getTime() + DAY));
+  return new Map(
+    orgIds.map((id) => [
+      id,
+      {
+        records_processed: sums.get(`${id}:records_processed`) ?? 0,
+        job_runs: sums.get(`${id}:job_runs`) ?? 0,
+        workflow_runs: sums.get(`${id}:workflow_runs`) ?? 0,
+      },
+    ]),
   );
 }
