@@ -37,6 +37,7 @@ const BUILT_PATHS = new Set([
   '/workflows/:id',
   '/workflows/authenticated_apps',
   '/settings/billing',
+  '/settings/internal',
   '/data',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
@@ -94,6 +95,12 @@ export const routes: RouteObject[] = [
                 path: 'impersonation',
                 lazy: async () => ({
                   Component: (await import('./routes/settings-pages.tsx')).ImpersonationRoute,
+                }),
+              },
+              {
+                path: 'internal',
+                lazy: async () => ({
+                  Component: (await import('./routes/settings-pages.tsx')).InternalRoute,
                 }),
               },
               {

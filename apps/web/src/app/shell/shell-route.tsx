@@ -1,3 +1,4 @@
+import type { TOrgSettings } from '@mapwright/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -9,6 +10,7 @@ import {
   startSystemStatusPolling,
 } from '../../features/system/index.ts';
 import { loadAnalytics } from '../../lib/analytics.ts';
+import { http } from '../../lib/http.ts';
 import { storage } from '../../lib/storage.ts';
 import { AppLayout } from './app-layout.tsx';
 import { FullScreenLoader } from './full-screen-loader.tsx';
@@ -32,6 +34,14 @@ export function ShellRoute() {
   useEffect(() => startSystemStatusPolling(), []);
 
   const ready = session.status === 'success';
+  // the organization's demo flags are set by staff (internal settings); pages read them from storage
+  useEffect(() => {
+    if (!ready) return;
+    http
+      .get<TOrgSettings>('/org/settings')
+      .then((s) => s && storage.setDemos(s.demos))
+      .catch(() => undefined);
+  }, [ready]);
   useEffect(() => {
     if (ready && config.data) void loadAnalytics(config.data.analytics);
   }, [ready, config.data]);
