@@ -21,6 +21,7 @@ import { dataRoutes } from './modules/data/data.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
 import { internalRoutes } from './modules/internal/internal.routes.ts';
+import { migrateRoutes } from './modules/migrate/migrate.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { downloadRoutes, pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { workshopsRoutes } from './modules/pipelines/workshops.routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(usageRoutes);
       await api.register(dataRoutes);
       await api.register(internalRoutes);
+      await api.register(migrateRoutes);
     },
     { prefix: '/api' },
   );

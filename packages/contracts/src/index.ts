@@ -4,6 +4,7 @@ export * from './datasets.ts';
 export * from './files.ts';
 export * from './imports.ts';
 export * from './internal.ts';
+export * from './migrate.ts';
 export * from './orgs.ts';
 export * from './pipelines.ts';
 export * from './search.ts';
