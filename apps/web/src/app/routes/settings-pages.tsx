@@ -52,7 +52,8 @@ export function ImpersonationRoute() {
       </div>
       {user?.impersonated_by && (
         <Alert color="orange" icon={<IconInfoCircle size={18} />}>
-          {user.impersonated_by} is impersonating {user.email}. Use “Back to my account” in the banner above to end it.
+          {user.impersonated_by} is impersonating {user.email}. Use “Back to my account” in the banner above
+          to end it.
         </Alert>
       )}
       <Paper withBorder radius="md" p="lg">
