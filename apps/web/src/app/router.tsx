@@ -39,6 +39,7 @@ const BUILT_PATHS = new Set([
   '/settings/billing',
   '/settings/internal',
   '/data',
+  '/migrate',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -213,6 +214,10 @@ export const routes: RouteObject[] = [
           {
             path: '/data',
             lazy: async () => ({ Component: (await import('./routes/data.tsx')).DataRoute }),
+          },
+          {
+            path: '/migrate',
+            lazy: async () => ({ Component: (await import('./routes/migrate.tsx')).MigrateRoute }),
           },
           ...areaRoutes,
           // anything else reaches the guard, which logs it and redirects to the default path
