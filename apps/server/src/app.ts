@@ -92,15 +92,32 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // external plugins
   const analyticsOrigin = config.ANALYTICS_SCRIPT_URL ? new URL(config.ANALYTICS_SCRIPT_URL).origin : null;
+  // the status listing and documents when read from elsewhere (spec §7)
+  const statusOrigins = [config.STATUS_LISTING_URL, config.STATUS_URL]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(decodeURI(u).replace('{version}', 'v')).origin);
+  // the chat-support widget's script and its API (only when configured)
+  const chat = config.CHAT_SUPPORT_APP_ID
+    ? {
+        script: ['https://widget.intercom.io', 'https://js.intercomcdn.com'],
+        connect: ['https://*.intercom.io', 'wss://*.intercom.io'],
+      }
+    : { script: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+        scriptSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : []), ...chat.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
-        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.CHAT_SUPPORT_APP_ID ? ['https:'] : [])],
+        connectSrc: [
+          "'self'",
+          ...(analyticsOrigin ? [analyticsOrigin] : []),
+          ...statusOrigins,
+          ...chat.connect,
+        ],
+        fontSrc: ["'self'", 'data:', ...(config.CHAT_SUPPORT_APP_ID ? ['https://js.intercomcdn.com'] : [])],
+        frameSrc: ["'self'", ...(config.CHAT_SUPPORT_APP_ID ? ['https://intercom-sheets.com'] : [])],
       },
     },
   });

@@ -30,6 +30,13 @@ export async function publicConfig(ctx: AppContext) {
       excludedOrgId: c.ANALYTICS_EXCLUDED_ORG_ID ?? null,
     },
     chatSupportRegion: c.CHAT_SUPPORT_REGION,
+    chatSupport: c.CHAT_SUPPORT_APP_ID
+      ? { appId: c.CHAT_SUPPORT_APP_ID, region: c.CHAT_SUPPORT_REGION }
+      : null,
+    systemStatus:
+      c.STATUS_LISTING_URL && c.STATUS_URL
+        ? { listingUrl: c.STATUS_LISTING_URL, statusUrl: c.STATUS_URL }
+        : null,
   };
 }
 
