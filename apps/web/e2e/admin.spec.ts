@@ -88,6 +88,8 @@ test('migrate: an export of this workspace, checked with a dry run, clashes with
   await expect(page.getByText(/\d+ clash/)).toBeVisible();
   await expect(page.getByText('a definition with this name already exists here').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  // the export's toast fades out (axe would read its half-transparent text as low contrast)
+  await expect(page.getByText('Export ready')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'migrate-dry-run');
 });
