@@ -36,7 +36,7 @@ export function ShellRoute() {
   }, [token, session.status]);
 
   // the status source comes with the configuration (configured URLs, else this server's)
-  const statusSource = config.data?.systemStatus;
+  const statusSource = config.data ? (config.data.systemStatus ?? null) : undefined;
   useEffect(() => {
     if (statusSource === undefined) return;
     return startSystemStatusPolling(() => getSystemStatus(statusSource));
