@@ -5,6 +5,8 @@ import { createUser, multipart, type TestApp, type TestUser } from './helper.ts'
 export interface EveryKind {
   ids: Record<string, string>;
   versionId: string;
+  /** the organization's own id (staff-only routes name organizations) */
+  orgId: string;
 }
 
 const SCHEMA = {
@@ -60,10 +62,13 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
   });
   const key = await call('POST', '/api/api-keys', { name: 'every kind' });
   const member = await createUser(t, { orgId: owner.orgId, role: 'member' });
+  const datasets = await call('GET', '/api/datasets');
   return {
+    orgId: owner.orgId,
     ids: {
       'api-keys': key.id,
       'authenticated-apps': app.id,
+      datasets: datasets.items[0].id,
       files: file.id,
       imports: imp.id,
       jobs: job.id,
@@ -88,6 +93,7 @@ export function fillPath(path: string, kinds: EveryKind): string | null {
     const m = /^\{(\w+)\}$/.exec(part);
     if (!m) return part;
     if (m[1] === 'versionId') return kinds.versionId;
+    if (m[1] === 'orgId') return kinds.orgId;
     if (m[1] === 'index') return '0';
     const id = m[1] === 'id' ? kinds.ids[parts[i - 1]!] : undefined;
     if (!id) unknown = true;
