@@ -84,6 +84,30 @@ describe.each(DATABASES)('usage ledger and billing (%s)', (kind) => {
     expect(sum('job_runs')).toBe(3);
   });
 
+  it('counts each workflow run once, for the user who started it', async () => {
+    const workflow = (
+      await post('/api/workflows', {
+        name: 'Usage entities',
+        nodes: [
+          {
+            id: 'entities',
+            type: 'custom',
+            data: { endpoint: { path: '/api/v1/entities' }, isFirstNode: true },
+          },
+          { id: 'out', type: 'final', data: { finalSchema: { type: 'object', properties: {} } } },
+        ],
+        edges: [{ id: 'e1', source: 'entities', target: 'out' }],
+      })
+    ).json();
+    const before = (await get('/api/usage')).json().totals.workflow_runs;
+    for (let i = 0; i < 2; i++)
+      expect((await post(`/api/workflows/${workflow.id}/run`, {})).statusCode).toBeLessThan(300);
+    const report = (await get('/api/usage')).json();
+    expect(report.totals.workflow_runs).toBe(before + 2);
+    const mine = report.by_user.find((x: { user_id: string }) => x.user_id === u.id);
+    expect(mine.counts.workflow_runs).toBe(before + 2);
+  });
+
   it('keeps each organization to its own usage', async () => {
     const other = await createUser(t);
     const report = (await get('/api/usage', other)).json();
