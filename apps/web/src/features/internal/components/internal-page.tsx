@@ -98,6 +98,24 @@ function Organizations() {
   );
 }
 
+type TSettingsSnapshot = { demos?: Record<string, boolean>; projects_landing?: boolean };
+
+/** An audit entry's details in words: the reason, the flags that changed, or the raw details. */
+export function describeDetails(d: Record<string, unknown>): string {
+  if (typeof d.reason === 'string') return `Reason: ${d.reason}`;
+  if (d.before && d.after) {
+    const before = d.before as TSettingsSnapshot;
+    const after = d.after as TSettingsSnapshot;
+    const changes = Object.entries(after.demos ?? {})
+      .filter(([k, v]) => before.demos?.[k] !== v)
+      .map(([k, v]) => `${k} ${v ? 'on' : 'off'}`);
+    if (before.projects_landing !== after.projects_landing)
+      changes.push(`projects landing ${after.projects_landing ? 'on' : 'off'}`);
+    return changes.length ? `Changed: ${changes.join(', ')}` : 'No change';
+  }
+  return Object.keys(d).length ? JSON.stringify(d) : '—';
+}
+
 function AuditTrail() {
   const [page, setPage] = useState(1);
   const audit = useAuditTrail(page, null);
