@@ -19,10 +19,13 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createMailer, type Mailer } from './modules/auth/mailer.ts';
 import { codeGenerationRoutes } from './modules/code-generation/code-generation.routes.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
+import { dataRoutes } from './modules/data/data.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { financialDemoRoutes } from './modules/financial-demo/financial-demo.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
+import { internalRoutes } from './modules/internal/internal.routes.ts';
 import { joinsRoutes } from './modules/joins/joins.routes.ts';
+import { migrateRoutes } from './modules/migrate/migrate.routes.ts';
 import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { downloadRoutes, pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { workshopsRoutes } from './modules/pipelines/workshops.routes.ts';
@@ -30,6 +33,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { valueMapsRoutes } from './modules/value-maps/value-maps.routes.ts';
 import { shareRoutes } from './modules/workbooks/share.routes.ts';
@@ -95,15 +99,32 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // external plugins
   const analyticsOrigin = config.ANALYTICS_SCRIPT_URL ? new URL(config.ANALYTICS_SCRIPT_URL).origin : null;
+  // the status listing and documents when read from elsewhere (spec §7)
+  const statusOrigins = [config.STATUS_LISTING_URL, config.STATUS_URL]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(decodeURI(u).replace('{version}', 'v')).origin);
+  // the chat-support widget's script and its API (only when configured)
+  const chat = config.CHAT_SUPPORT_APP_ID
+    ? {
+        script: ['https://widget.intercom.io', 'https://js.intercomcdn.com'],
+        connect: ['https://*.intercom.io', 'wss://*.intercom.io'],
+      }
+    : { script: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+        scriptSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : []), ...chat.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
-        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.CHAT_SUPPORT_APP_ID ? ['https:'] : [])],
+        connectSrc: [
+          "'self'",
+          ...(analyticsOrigin ? [analyticsOrigin] : []),
+          ...statusOrigins,
+          ...chat.connect,
+        ],
+        fontSrc: ["'self'", 'data:', ...(config.CHAT_SUPPORT_APP_ID ? ['https://js.intercomcdn.com'] : [])],
+        frameSrc: ["'self'", ...(config.CHAT_SUPPORT_APP_ID ? ['https://intercom-sheets.com'] : [])],
       },
     },
   });
@@ -168,6 +189,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(connectorsRoutes);
       await api.register(workbooksRoutes);
       await api.register(shareRoutes);
+      await api.register(usageRoutes);
+      await api.register(dataRoutes);
+      await api.register(internalRoutes);
+      await api.register(migrateRoutes);
     },
     { prefix: '/api' },
   );

@@ -112,6 +112,21 @@ const ZEnv = z.object({
   ANALYTICS_KEY: z.string().optional(),
   ANALYTICS_EXCLUDED_ORG_ID: z.string().optional(),
   CHAT_SUPPORT_REGION: z.enum(['us', 'eu', 'ap']).default('us'),
+  /** the chat-support widget (Intercom) is off unless its app id is set */
+  CHAT_SUPPORT_APP_ID: z
+    .string()
+    .regex(/^[a-z0-9]{4,32}$/i, 'must be the widget app id (letters and digits)')
+    .optional(),
+  /**
+   * System status read from elsewhere (spec §7): a listing whose first entry names the latest
+   * version (`[{version}]`, `{items:[{version}]}` or a commit list's `sha`), then the status JSON
+   * of that version (`{version}` in the URL is replaced). Unset = the server's own status.
+   */
+  STATUS_LISTING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STATUS_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => decodeURI(u).includes('{version}'), 'must contain {version}')
+    .optional(),
   /** optional system-status override shown in the app's banner */
   STATUS_TYPE: z.enum(['success', 'info', 'warning', 'error']).default('success'),
   STATUS_MESSAGE: z.string().default('All systems operational'),
@@ -135,6 +150,10 @@ const ZEnv = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** plan limits shown on the billing page with the share used; unset = unlimited */
+  PLAN_RECORDS_PER_MONTH: z.coerce.number().int().min(1).optional(),
+  PLAN_PIPELINES: z.coerce.number().int().min(1).optional(),
+  PLAN_SEATS: z.coerce.number().int().min(1).optional(),
   /** a run is `needs review` when any suggested field's confidence is below this (0..1) */
   REVIEW_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
   /** path of the built SPA; unset = apps/web/dist */
@@ -163,6 +182,11 @@ const ZConfig = ZEnv.refine((c) => !c.S3_ACCESS_KEY_ID || c.S3_SECRET_ACCESS_KEY
   message: 'required when S3_ACCESS_KEY_ID is set',
   ...always,
 })
+  .refine((c) => !c.STATUS_LISTING_URL === !c.STATUS_URL, {
+    path: ['STATUS_URL'],
+    message: 'STATUS_LISTING_URL and STATUS_URL are set together',
+    ...always,
+  })
   .refine((c) => !c.S3_SECRET_ACCESS_KEY || c.S3_ACCESS_KEY_ID, {
     path: ['S3_ACCESS_KEY_ID'],
     message: 'required when S3_SECRET_ACCESS_KEY is set',

@@ -28,7 +28,7 @@ describe.each(DATABASES)('impersonation is bounded and audited (%s)', (kind) => 
     const res = await t.as(staff.token, {
       method: 'POST',
       url: '/api/auth/jwt/impersonate/verify',
-      payload: { email: staff.email, impersonate_email: victim.email },
+      payload: { email: staff.email, impersonate_email: victim.email, reason: 'support ticket 42' },
     });
     expect(res.statusCode).toBe(200);
     imp = res.json().access_token;

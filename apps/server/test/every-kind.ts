@@ -8,6 +8,8 @@ export interface EveryKind {
   versionId: string;
   /** a run of the sync in `ids.syncs` */
   syncRunId: string;
+  /** the organization's own id (staff-only routes name organizations) */
+  orgId: string;
 }
 
 const SCHEMA = {
@@ -101,12 +103,15 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
     })
     .returning();
   const workbook = await call('POST', '/api/workbooks', { project_id: project.id });
+  const datasets = await call('GET', '/api/datasets');
   return {
+    orgId: owner.orgId,
     ids: {
       'api-keys': key.id,
       connections: source.id,
       syncs: sync!.id,
       'authenticated-apps': app.id,
+      datasets: datasets.items[0].id,
       files: file.id,
       imports: imp.id,
       jobs: job.id,
@@ -133,6 +138,7 @@ export function fillPath(path: string, kinds: EveryKind): string | null {
     const m = /^\{(\w+)\}$/.exec(part);
     if (!m) return part;
     if (m[1] === 'versionId') return kinds.versionId;
+    if (m[1] === 'orgId') return kinds.orgId;
     if (m[1] === 'index') return '0';
     if (m[1] === 'runId') return kinds.syncRunId;
     // a workbook's tab, field and share link: any value, the workbook's ownership is checked first

@@ -96,6 +96,7 @@ describe('prompt edits with an OpenAI-compatible LLM (a fake one on loopback)', 
                 message: { role: 'assistant', content: answers[target] ?? 'not jsonata ((' },
               },
             ],
+            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
           }),
         );
       });
@@ -188,5 +189,13 @@ describe('prompt edits with an OpenAI-compatible LLM (a fake one on loopback)', 
     // vibe's answer yields a number for a string field: the matcher's suggestion stays
     expect(byTarget.vibe?.reason ?? '').not.toContain('LLM');
     expect(asked.some((q) => q.includes('Target field: shout') && q.includes('Compute "shout"'))).toBe(true);
+  });
+
+  it('counts every model call and its tokens in the usage ledger', async () => {
+    const usage = (await t.as(u.token, { method: 'GET', url: '/api/usage' })).json();
+    expect(usage.llm_configured).toBe(true);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(usage.totals.llm_calls).toBe(asked.length);
+    expect(usage.totals.llm_tokens).toBe(15 * asked.length);
   });
 });

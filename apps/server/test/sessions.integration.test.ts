@@ -92,6 +92,7 @@ describe.each(DATABASES)('sessions (%s)', (kind) => {
     const imp = await post(staff.token, '/api/auth/jwt/impersonate/verify', {
       email: staff.email,
       impersonate_email: user.email,
+      reason: 'support ticket 42',
     });
     expect(imp.statusCode).toBe(200);
     const acting = imp.json().access_token;

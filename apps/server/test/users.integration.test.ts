@@ -166,11 +166,11 @@ describe.each(DATABASES)('members, roles, API keys, impersonation (%s)', (kind) 
   it('lets only staff impersonate, audits who impersonates whom, and the token says so', async () => {
     const staff = await createUser(t, { role: 'staff' });
     const target = await createUser(t);
-    const body = { email: staff.email, impersonate_email: target.email };
+    const body = { email: staff.email, impersonate_email: target.email, reason: 'support ticket 42' };
     const denied = await t.as(target.token, {
       method: 'POST',
       url: '/api/auth/jwt/impersonate/verify',
-      payload: { email: target.email, impersonate_email: staff.email },
+      payload: { email: target.email, impersonate_email: staff.email, reason: 'support ticket 42' },
     });
     expect(denied.statusCode).toBe(403);
     const wrongEmail = await t.as(staff.token, {

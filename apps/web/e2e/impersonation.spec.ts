@@ -15,6 +15,7 @@ test('staff impersonate a user and the shell shows who is impersonating', async 
   await expect(page.getByLabel('Your email')).toHaveValue(STAFF.email);
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Email of the user to impersonate').fill(DEMO.email);
+  await page.getByLabel('Reason').fill('Support ticket 42');
   await page.getByRole('button', { name: 'Impersonate' }).click();
 
   await expect(page).toHaveURL(/\/dashboard$/);

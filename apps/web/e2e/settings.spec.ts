@@ -54,9 +54,9 @@ test('an admin creates an API key, sees it once, and revokes it', async ({ page 
   await screenshot(page, 'api-keys');
 });
 
-test('settings pages for other areas explain what they will hold', async ({ page }) => {
+test('settings: billing shows usage; impersonation is for staff only', async ({ page }) => {
   await page.goto('/settings/billing');
-  await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Usage and billing' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.goto('/settings/impersonation');
   await expect(page.getByText('Only Mapwright staff can impersonate users.')).toBeVisible();

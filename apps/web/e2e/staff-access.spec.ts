@@ -11,6 +11,7 @@ test('a user sees in account settings which staff member impersonated them, and 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: 'Impersonation' }).click();
   await page.getByLabel('Email of the user to impersonate').fill(DEMO.email);
+  await page.getByLabel('Reason').fill('Support ticket 42');
   await page.getByRole('button', { name: 'Impersonate' }).click();
   await expect(page.getByText(`Impersonated by ${STAFF.email}`)).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();

@@ -28,6 +28,8 @@ export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 export const ZImpersonateRequest = z.object({
   email: z.email().max(320),
   impersonate_email: z.email().max(320),
+  /** why: kept in the audit log with the session (a ticket, a support request) */
+  reason: z.string().trim().min(3, 'say why (at least 3 characters)').max(500),
 });
 export const ZForgotPasswordRequest = z.object({ email: z.email().max(320) });
 export const ZResetPasswordRequest = z.object({

@@ -19,6 +19,10 @@ export const ZPublicConfig = z.object({
     excludedOrgId: z.string().nullable(),
   }),
   chatSupportRegion: z.enum(['us', 'eu', 'ap']),
+  /** the chat-support widget; null = off */
+  chatSupport: z.object({ appId: z.string(), region: z.enum(['us', 'eu', 'ap']) }).nullable(),
+  /** where the system status is read; null = the server's own endpoints */
+  systemStatus: z.object({ listingUrl: z.string(), statusUrl: z.string() }).nullable(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 

@@ -1031,3 +1031,44 @@ export const datasetCellEdits = pgTable(
   },
   (t) => [index('dataset_cell_edits_dataset_idx').on(t.datasetId, t.createdAt)],
 );
+
+// ── usage and internal settings ──
+
+/**
+ * The usage ledger: one row per thing that happened (records processed by a run, a job run, a
+ * pipeline created, a workflow run, a model call and its tokens), written by the services as it
+ * happens. `key` makes a re-run task's second write of the same event a no-op.
+ */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** records_processed | job_runs | pipelines_created | workflow_runs | flow_runs | llm_calls | llm_tokens */
+    kind: text('kind').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    userId: uuid('user_id'),
+    pipelineId: uuid('pipeline_id'),
+    /** idempotency: the same key is written once (e.g. `records_processed:<result id>`) */
+    key: text('key'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('usage_events_org_idx').on(t.organizationId, t.occurredAt),
+    uniqueIndex('usage_events_key_unique').on(t.organizationId, t.key),
+  ],
+);
+
+/** Per-organization switches staff set on the internal settings page; other pages read them. */
+export const organizationSettings = pgTable('organization_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** the spec's `demos` flags (all false unless set here) */
+  demos: json('demos').$type<Record<string, boolean>>().notNull(),
+  /** the organization's root path lands on /projects (the projects-landing list) */
+  projectsLanding: boolean('projects_landing').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,11 @@ import type { Config } from '../config.ts';
 
 export interface Llm {
   /** one completion for a system + user message; the text of the answer (json: JSON mode) */
-  complete(system: string, user: string, opts?: { json?: boolean }): Promise<string>;
+  complete(
+    system: string,
+    user: string,
+    opts?: { json?: boolean; onUsage?: (u: { tokens: number }) => void },
+  ): Promise<string>;
 }
 
 /** The configured OpenAI-compatible model, or null: everything works without one. */
@@ -26,6 +30,7 @@ export function createLlm(config: Config): Llm | null {
           { role: 'user', content: user },
         ],
       });
+      opts?.onUsage?.({ tokens: res.usage?.total_tokens ?? 0 });
       return res.choices[0]?.message?.content ?? '';
     },
   };

@@ -21,6 +21,8 @@ const baseApi = {
     projectsLandingOrgIds: [] as string[],
     analytics: { scriptUrl: null, key: null, excludedOrgId: null },
     chatSupportRegion: 'us',
+    chatSupport: null,
+    systemStatus: null,
   },
   '/roles': { items: [{ id: ROLE_ID, name: 'owner' }], total: 1, page: 1, size: 50, pages: 1 },
   '/me': {
@@ -33,6 +35,7 @@ const baseApi = {
     totp_enabled: false,
   },
   '/org': { id: ORG_ID, name: 'Acme', created_at: '2026-01-01T00:00:00Z' },
+  '/org/settings': { demos: {}, projects_landing: false },
   '/system-status/history': { items: [{ version: 'v1', created_at: 'x' }] },
   '/system-status/v1': { type: 'warning', message: 'Maintenance tonight' },
   '/projects': { items: [], total: 0, page: 1, size: 12, pages: 0 },

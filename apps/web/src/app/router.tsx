@@ -48,13 +48,17 @@ const BUILT_PATHS = new Set([
   '/workbook/customer-preview',
   '/workbooks',
   '/workbooks/:id',
+  '/settings/billing',
+  '/settings/internal',
+  '/data',
+  '/migrate',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
 );
-const settingsAreaRoutes = AREA_PAGES.filter((p) => p.path.startsWith('/settings/')).map((p) =>
-  areaRoute(p, p.path.slice('/settings/'.length)),
-);
+const settingsAreaRoutes = AREA_PAGES.filter(
+  (p) => p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path),
+).map((p) => areaRoute(p, p.path.slice('/settings/'.length)));
 
 export const routes: RouteObject[] = [
   {
@@ -110,6 +114,16 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('./routes/settings-pages.tsx')).ImpersonationRoute,
                 }),
+              },
+              {
+                path: 'internal',
+                lazy: async () => ({
+                  Component: (await import('./routes/settings-pages.tsx')).InternalRoute,
+                }),
+              },
+              {
+                path: 'billing',
+                lazy: async () => ({ Component: (await import('./routes/settings-pages.tsx')).BillingRoute }),
               },
               ...settingsAreaRoutes,
             ],
@@ -259,6 +273,14 @@ export const routes: RouteObject[] = [
           {
             path: '/workbook',
             lazy: async () => ({ Component: (await import('./routes/workbooks.tsx')).WorkbookOpenRoute }),
+          },
+          {
+            path: '/data',
+            lazy: async () => ({ Component: (await import('./routes/data.tsx')).DataRoute }),
+          },
+          {
+            path: '/migrate',
+            lazy: async () => ({ Component: (await import('./routes/migrate.tsx')).MigrateRoute }),
           },
           ...areaRoutes,
           // anything else reaches the guard, which logs it and redirects to the default path

@@ -2,7 +2,9 @@ import {
   HTTP_MAX_RETRIES,
   HTTP_RETRY_BASE_DELAY_MS,
   HTTP_RETRY_STATUSES,
+  LOCAL_ENDPOINT,
   LOGIN_PATH,
+  USE_LOCAL_ENDPOINT,
 } from '../config/index.ts';
 import { storage } from './storage.ts';
 
@@ -45,6 +47,7 @@ export interface THttpDeps {
 }
 
 export function defaultBaseUrl(): string {
+  if (USE_LOCAL_ENDPOINT) return LOCAL_ENDPOINT;
   return storage.get('baseUrl') || `${window.location.origin}/api`;
 }
 

@@ -113,7 +113,7 @@ async function checkCredentials(ctx: AppContext, input: LoginInput) {
 export async function impersonate(
   ctx: AppContext,
   caller: Principal,
-  input: { email: string; impersonate_email: string; ip?: string; userAgent?: string },
+  input: { email: string; impersonate_email: string; reason: string; ip?: string; userAgent?: string },
 ) {
   if (caller.role !== 'staff' || caller.via !== 'jwt' || caller.impersonatorId) {
     throw forbidden('Only internal staff may impersonate users');
@@ -131,7 +131,7 @@ export async function impersonate(
     action: 'impersonation.start',
     targetType: 'user',
     targetId: target.id,
-    details: { staff_email: staff.email, impersonated_email: target.email },
+    details: { staff_email: staff.email, impersonated_email: target.email, reason: input.reason },
     ip: input.ip,
   });
   const sid = await createSession(ctx.db, {

@@ -15,6 +15,7 @@ export {
   forgetVerifiedFiles,
   scratchPath,
 } from './dataset-files.ts';
+export { datasetKinds, datasetsByIds, listDatasets } from './dataset-list.ts';
 export type { DatasetRow } from './datasets.repository.ts';
 export { findDataset } from './datasets.repository.ts';
 

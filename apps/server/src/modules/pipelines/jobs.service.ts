@@ -7,6 +7,7 @@ import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { getSchema } from '../target-schemas/target-schemas.service.ts';
+import { meteredLlm, recordUsage } from '../usage/usage.service.ts';
 import { deployedSpec, findPipeline } from './pipelines.service.ts';
 import { improveLowConfidence } from './prompt.ts';
 import { readRecords, storeInlineRecords } from './records.ts';
@@ -157,13 +158,14 @@ export async function proposeSpec(
   const sample = await readRecords(ctx, job, 0, PROFILE_SAMPLE);
   const profile = profileRecords(sample);
   const spec = suggestMapping({ profile, targetSchema }).spec;
-  if (!ctx.llm) return spec;
+  const llm = meteredLlm(ctx, { orgId: job.organizationId, pipelineId: job.pipelineId });
+  if (!llm) return spec;
   return improveLowConfidence({
     spec,
     targetSchema,
     fields: profile.fields,
     sample,
-    llm: ctx.llm,
+    llm,
     threshold: ctx.config.REVIEW_CONFIDENCE,
     limits: ctx.config,
   });
@@ -204,6 +206,16 @@ export async function startRun(
       .returning();
     const queued = await ctx.queue.enqueue('job.run', { resultId: inserted!.id }, { orgId: p.orgId, tx });
     await tx.update(results).set({ taskId: queued!.id }).where(eq(results.id, inserted!.id));
+    await recordUsage(
+      { db: tx },
+      {
+        orgId: p.orgId,
+        kind: 'job_runs',
+        userId: p.userId,
+        pipelineId: job.pipelineId,
+        key: `job_runs:${inserted!.id}`,
+      },
+    );
     return { result: inserted!, task: queued! };
   });
   if (opts.immediateReturn) return resultDto({ ...result, taskId: task.id });

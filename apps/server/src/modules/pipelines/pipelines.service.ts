@@ -8,6 +8,7 @@ import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findProject } from '../projects/projects.service.ts';
 import { createSchema, getSchema } from '../target-schemas/target-schemas.service.ts';
+import { recordUsage } from '../usage/usage.service.ts';
 
 type Row = typeof pipelines.$inferSelect;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -127,6 +128,13 @@ export async function createPipeline(
       projectId: input.project_id ?? null,
     })
     .returning();
+  await recordUsage(ctx, {
+    orgId: p.orgId,
+    kind: 'pipelines_created',
+    userId: p.userId,
+    pipelineId: row!.id,
+    key: `pipelines_created:${row!.id}`,
+  });
   return toDto(row!, 0);
 }
 

@@ -14,6 +14,7 @@ import {
   ROW_GROUP_ROWS,
   setDatasetFiles,
 } from '../datasets/datasets.service.ts';
+import { recordUsage } from '../usage/usage.service.ts';
 import { type BatchReply, batchDeadlineMs, enginePool } from './engine-pool.ts';
 import { recordBatches } from './records.ts';
 import { RESULT_COLUMNS } from './result-rows.ts';
@@ -312,6 +313,18 @@ async function finishRun(app: AppContext, resultId: string) {
         finishedAt: new Date(),
       })
       .where(eq(results.id, resultId));
+    // the records a run processed, once: this branch runs only for the run's last part
+    await recordUsage(
+      { db: tx as unknown as Db },
+      {
+        orgId: result.organizationId,
+        kind: 'records_processed',
+        quantity: processed,
+        pipelineId: result.pipelineId,
+        key: `records_processed:${resultId}`,
+        userOfKey: `job_runs:${resultId}`,
+      },
+    );
     return { status, workshopId: result.workshopId };
   });
   if (ended) await setWorkshop(app.db, ended.workshopId, ended.status);

@@ -14,6 +14,7 @@ import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { checkTargetSchema } from '../target-schemas/schema-check.ts';
 import { getSchema, updateSchema } from '../target-schemas/target-schemas.service.ts';
+import { meteredLlm } from '../usage/usage.service.ts';
 import { findJob, proposeSpec, startRun } from './jobs.service.ts';
 import { deployedSpec, deployVersion, findPipeline } from './pipelines.service.ts';
 import { applyPrompts } from './prompt.ts';
@@ -274,7 +275,7 @@ export async function promptRun(
     sample,
     prompts: input.target_fields_to_prompt,
     globalContext: input.global_context,
-    llm: ctx.llm,
+    llm: meteredLlm(ctx, { orgId: p.orgId, userId: p.userId, pipelineId: job.pipelineId }),
     limits: ctx.config,
   });
   const result = await runDraft(ctx, p, w, { spec }, input);

@@ -5,25 +5,38 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { projectsLandingOrgIds } from '../internal/internal.service.ts';
 
 /** `demo` in an org-id list stands for the seeded demo organization (its id is generated at seed). */
 const resolveOrgIds = (ctx: AppContext, ids: string[]) =>
   ids.map((id) => (id === 'demo' ? ctx.demoOrgId : id)).filter((id): id is string => Boolean(id));
 
-export function publicConfig(ctx: AppContext) {
+export async function publicConfig(ctx: AppContext) {
   const c = ctx.config;
+  // the configured list, and the organizations staff switched on in internal settings
+  const landing = new Set([
+    ...resolveOrgIds(ctx, c.PROJECTS_LANDING_ORG_IDS),
+    ...(await projectsLandingOrgIds(ctx.db)),
+  ]);
   return {
     productName: c.PRODUCT_NAME,
     oldHost: c.OLD_HOST ?? null,
     newHost: c.NEW_HOST ?? null,
     migrationOrgIds: resolveOrgIds(ctx, c.MIGRATION_ORG_IDS),
-    projectsLandingOrgIds: resolveOrgIds(ctx, c.PROJECTS_LANDING_ORG_IDS),
+    projectsLandingOrgIds: [...landing],
     analytics: {
       scriptUrl: c.ANALYTICS_SCRIPT_URL ?? null,
       key: c.ANALYTICS_KEY ?? null,
       excludedOrgId: c.ANALYTICS_EXCLUDED_ORG_ID ?? null,
     },
     chatSupportRegion: c.CHAT_SUPPORT_REGION,
+    chatSupport: c.CHAT_SUPPORT_APP_ID
+      ? { appId: c.CHAT_SUPPORT_APP_ID, region: c.CHAT_SUPPORT_REGION }
+      : null,
+    systemStatus:
+      c.STATUS_LISTING_URL && c.STATUS_URL
+        ? { listingUrl: c.STATUS_LISTING_URL, statusUrl: c.STATUS_URL }
+        : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { SAMPLE_SOURCE_APP, type TSourceApp, type TWorkflowPlan } from '@mapwrig
 import type { AppContext, Principal } from '../../context.ts';
 import { FieldError } from '../../lib/errors.ts';
 import type { Llm } from '../../lib/llm.ts';
+import { meteredLlm } from '../usage/usage.service.ts';
 import { listSourceApps } from './apps.service.ts';
 import { planFromCatalogue } from './planner-builtin.ts';
 import { LLM_PLAN_TIMEOUT_MS, planWithLlm } from './planner-llm.ts';
@@ -53,5 +54,5 @@ export async function planForRequest(
       ['body', 'sourceApp'],
       `${app.name} has no endpoint catalogue to plan from: add its endpoints by hand in the builder`,
     );
-  return planWorkflow(body.prompt, app, { llm: ctx.llm });
+  return planWorkflow(body.prompt, app, { llm: meteredLlm(ctx, { orgId: p.orgId, userId: p.userId }) });
 }

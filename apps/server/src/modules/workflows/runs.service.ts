@@ -13,6 +13,7 @@ import { AppError, conflict, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { checkTargetSchema } from '../target-schemas/schema-check.ts';
+import { recordUsage } from '../usage/usage.service.ts';
 import { runDto, runListItem } from './dto.ts';
 import { suggestFinalMapping } from './final-node.ts';
 import {
@@ -56,6 +57,12 @@ export async function enqueueRun(ctx: AppContext, run: runsRepo.RunRow, key = `w
     { runId: run.id },
     { orgId: run.organizationId, singletonKey: key, maxAttempts: 3 },
   );
+  await recordUsage(ctx, {
+    orgId: run.organizationId,
+    kind: 'workflow_runs',
+    userId: run.createdBy,
+    key: `workflow_runs:${run.id}`,
+  });
   if (task) return runsRepo.updateRun(ctx.db, run.id, { taskId: task.id });
   return run;
 }

@@ -134,9 +134,25 @@ export const CARDS_SAMPLE_DATA = {
         'Monthly Limit': 10000,
       },
     },
+    {
+      Holder: {
+        'First Name': 'Mateo',
+        'Last Name': 'Silva',
+        Address: '48 Harbor Way, Oakland, CA, 94607, US',
+      },
+      Card: {
+        Name: 'Executive Travel – Mateo Silva',
+        'Card Number': '4821',
+        'Expiration Date': '2030-04-30',
+        'Card Type': 'Virtual',
+        'Card Status': 'ACTIVE',
+        'Monthly Limit': 20000,
+      },
+    },
   ],
-  'Number of Cards': 1,
-  'Total Monthly Limit': 10000,
+  // spec §9: sample card monthly limits 10000 and 20000, total 30000
+  'Number of Cards': 2,
+  'Total Monthly Limit': 30000,
 };
 
 export function sampleCardsWorkflow() {

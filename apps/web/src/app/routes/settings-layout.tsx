@@ -17,7 +17,8 @@ export function SettingsLayout() {
   const navigate = useNavigate();
   const { user } = useSession();
   const current = pathname.replace(/\/+$/, '');
-  const tabs = TABS.filter((t) => !t.staffOnly || user?.role === 'staff' || t.to === current);
+  // staff-only tabs do not exist for anyone else (their pages answer 404)
+  const tabs = TABS.filter((t) => !t.staffOnly || user?.role === 'staff');
   return (
     <Stack gap="lg" maw={1100}>
       <div>

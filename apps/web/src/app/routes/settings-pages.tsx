@@ -3,8 +3,10 @@ import { ADMIN_ROLES, type TRoleName } from '@mapwright/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ErrorBlock, LoadingBlock } from '../../components/ui/query-state.tsx';
+import { ErrorBlock, LoadingBlock, NotFoundBlock } from '../../components/ui/query-state.tsx';
 import { ImpersonationForm, rolesQueryOptions, useSession } from '../../features/auth/index.ts';
+import { BillingPage } from '../../features/billing/index.ts';
+import { InternalPage } from '../../features/internal/index.ts';
 import { ApiKeysPanel, UsersPanel } from '../../features/settings/index.ts';
 
 const isAdmin = (role: string | undefined) => ADMIN_ROLES.includes(role as TRoleName);
@@ -50,7 +52,8 @@ export function ImpersonationRoute() {
       </div>
       {user?.impersonated_by && (
         <Alert color="orange" icon={<IconInfoCircle size={18} />}>
-          {user.impersonated_by} is impersonating {user.email}. Log out to end the impersonation.
+          {user.impersonated_by} is impersonating {user.email}. Use “Back to my account” in the banner above
+          to end it.
         </Alert>
       )}
       <Paper withBorder radius="md" p="lg">
@@ -64,4 +67,15 @@ export function ImpersonationRoute() {
       </Paper>
     </Stack>
   );
+}
+
+export function BillingRoute() {
+  return <BillingPage />;
+}
+
+/** Staff only: anyone else is told there is no such page (the API answers them 403). */
+export function InternalRoute() {
+  const { user } = useSession();
+  if (user?.role !== 'staff') return <NotFoundBlock />;
+  return <InternalPage />;
 }

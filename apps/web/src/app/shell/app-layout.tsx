@@ -2,7 +2,7 @@ import { Anchor, AppShell, Badge, Box, Burger, Group, Text, ThemeIcon } from '@m
 import { IconArrowsShuffle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TSessionUser } from '../../features/auth/index.ts';
+import { ImpersonationBanner, type TSessionUser } from '../../features/auth/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { setMobileOpened, useNav } from './nav-store.ts';
 import { Navbar } from './navbar.tsx';
@@ -70,6 +70,7 @@ export function AppLayout({
       </AppShell.Header>
       <Navbar role={user.role} />
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <ImpersonationBanner user={user} />
         {banner}
         <Box p={{ base: 'md', sm: 'lg' }} component="div">
           {children}

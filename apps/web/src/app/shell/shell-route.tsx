@@ -1,14 +1,20 @@
+import type { TOrgSettings } from '@mapwright/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FALLBACK_PRODUCT_NAME, LOGIN_PATH } from '../../config/index.ts';
 import { startSession, useSession } from '../../features/auth/index.ts';
 import {
+  getSystemStatus,
   publicConfigQueryOptions,
   StatusBanner,
   startSystemStatusPolling,
 } from '../../features/system/index.ts';
 import { loadAnalytics } from '../../lib/analytics.ts';
+import { loadChatSupport } from '../../lib/chat-support.ts';
+import { http } from '../../lib/http.ts';
+import { debugLog } from '../../lib/log.ts';
+import { setLumeStatus } from '../../lib/lume-store.ts';
 import { storage } from '../../lib/storage.ts';
 import { AppLayout } from './app-layout.tsx';
 import { FullScreenLoader } from './full-screen-loader.tsx';
@@ -29,9 +35,28 @@ export function ShellRoute() {
     if (token && session.status === 'idle') void startSession();
   }, [token, session.status]);
 
-  useEffect(() => startSystemStatusPolling(), []);
+  // the status source comes with the configuration (configured URLs, else this server's)
+  const statusSource = config.data ? (config.data.systemStatus ?? null) : undefined;
+  useEffect(() => {
+    if (statusSource === undefined) return;
+    return startSystemStatusPolling(() => getSystemStatus(statusSource));
+  }, [statusSource]);
 
   const ready = session.status === 'success';
+  // the organization's demo flags are set by staff (internal settings); pages read them from storage
+  useEffect(() => {
+    if (!ready) return;
+    http
+      .get<TOrgSettings>('/org/settings')
+      .then((s) => s && storage.setDemos(s.demos))
+      .catch((err) => debugLog('Organization settings not loaded:', err));
+  }, [ready]);
+  // the lume slice is loading until the session and configuration are in; chat support if configured
+  useEffect(() => {
+    if (!ready || !config.data || !session.user) return;
+    setLumeStatus('ready');
+    loadChatSupport(config.data.chatSupport, session.user);
+  }, [ready, config.data, session.user]);
   useEffect(() => {
     if (ready && config.data) void loadAnalytics(config.data.analytics);
   }, [ready, config.data]);

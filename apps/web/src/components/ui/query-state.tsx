@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconMapQuestion } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export function LoadingBlock({ label }: { label: string }) {
   return (
@@ -50,6 +51,26 @@ export function EmptyBlock({
           {children}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+/** A page that does not exist for this user: a 404 in the page, with a way on. */
+export function NotFoundBlock() {
+  return (
+    <Stack align="center" gap="sm" py={48}>
+      <ThemeIcon size={52} radius="xl" variant="light" color="gray" aria-hidden>
+        <IconMapQuestion size={26} />
+      </ThemeIcon>
+      <Text fw={700} fz="xl">
+        404 · Page not found
+      </Text>
+      <Text size="sm" c="dimmed" ta="center" maw={420}>
+        There is no page at this address, or it is not available to your account.
+      </Text>
+      <Button component={Link} to="/dashboard" variant="light">
+        Go to the dashboard
+      </Button>
     </Stack>
   );
 }

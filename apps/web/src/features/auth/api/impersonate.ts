@@ -5,6 +5,7 @@ import { http, required } from '../../../lib/http.ts';
 export async function verifyImpersonation(input: {
   email: string;
   impersonate_email: string;
+  reason: string;
 }): Promise<TTokenResponse> {
   try {
     return required(await http.post<TTokenResponse>('/auth/jwt/impersonate/verify', input));

@@ -1,0 +1,5 @@
+import { DataPage } from '../../features/data/index.ts';
+
+export function DataRoute() {
+  return <DataPage />;
+}

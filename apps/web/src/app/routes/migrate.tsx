@@ -1,0 +1,5 @@
+import { MigratePage } from '../../features/migrate/index.ts';
+
+export function MigrateRoute() {
+  return <MigratePage />;
+}

@@ -1,0 +1,20 @@
+/** How the known kinds of datasets are named; a kind added later shows as it is spelled. */
+const KIND_LABELS: Record<string, string> = {
+  import: 'Import',
+  'job-input': 'Job input',
+  result: 'Job result',
+  joined: 'Joined data',
+  stream: 'Synced stream',
+  'entity-resolution': 'Entity resolution',
+};
+export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind.replace(/[-_]/g, ' ');
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
+export function formatBytes(n: number) {
+  let i = 0;
+  while (n >= 1024 && i < UNITS.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${i ? n.toFixed(n < 10 ? 1 : 0) : n} ${UNITS[i]}`;
+}

@@ -1,0 +1,1 @@
+export { DataPage } from './components/data-page.tsx';

@@ -1,0 +1,1 @@
+export { InternalPage } from './components/internal-page.tsx';

@@ -1,0 +1,1 @@
+export { MigratePage } from './components/migrate-page.tsx';
