@@ -4,6 +4,7 @@ export * from './files.ts';
 export * from './imports.ts';
 export * from './orgs.ts';
 export * from './pipelines.ts';
+export * from './resolution.ts';
 export * from './search.ts';
 export * from './system.ts';
 export * from './target-schemas.ts';

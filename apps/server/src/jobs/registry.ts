@@ -1,7 +1,14 @@
 import { importTask } from '../modules/imports/imports.task.ts';
 import { partTask, runTask } from '../modules/pipelines/run.task.ts';
+import { resolutionTask } from '../modules/resolution/resolution.task.ts';
 import { workflowRunTask } from '../modules/workflows/run.task.ts';
 import type { TaskDefinition } from './worker.ts';
 
 /** Every kind of background task the worker runs. Features add their definitions here. */
-export const taskDefinitions: TaskDefinition[] = [importTask, runTask, partTask, workflowRunTask];
+export const taskDefinitions: TaskDefinition[] = [
+  importTask,
+  runTask,
+  partTask,
+  workflowRunTask,
+  resolutionTask,
+];

@@ -150,7 +150,12 @@ export interface ResolveOptions {
 }
 
 export interface ResolveResult {
+  table: Table;
   stats: ColumnStats[];
+  /** per applied rule (candidates.ordered): estimated share of true matches it finds, from m */
+  ruleRecall: number[];
+  /** estimated share of true matches any rule finds (rules taken as independent) */
+  blockingRecall: number;
   rules: BlockingRule[];
   comparisons: Comparison[];
   candidates: Candidates;
@@ -214,7 +219,12 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
   const clusters = connectedComponents(table.size, a, b, matches, options.cannotLink);
   lap('score+cluster', t);
   timings.total = (performance.now() - t0) / 1000;
+  const ruleRecall = candidates.ordered.map((r) => estimatedRecall(r, comparisons, model));
+  const blockingRecall = 1 - ruleRecall.reduce((miss, r) => miss * (1 - r), 1);
   return {
+    table,
+    ruleRecall,
+    blockingRecall,
     stats,
     rules,
     comparisons,
@@ -228,4 +238,21 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
     clusters,
     timings,
   };
+}
+
+/**
+ * The share of true matches a rule finds, from the model: an exact rule needs every column to
+ * agree exactly (m of level 0, columns taken as independent); the nearest-neighbour rule finds
+ * matches whose text agrees at least moderately (the first three levels).
+ */
+export function estimatedRecall(rule: BlockingRule, comparisons: Comparison[], model: FsModel): number {
+  const mOf = (column: string) => model.m[comparisons.findIndex((c) => c.column === column)];
+  if (rule.kind === 'exact') return rule.columns.reduce((r, c) => r * ((mOf(c)?.[0] as number | undefined) ?? 0), 1);
+  return Math.max(
+    0,
+    ...rule.columns.map((c) => {
+      const m = mOf(c);
+      return m ? (m[0] as number) + (m[1] as number) + (m[2] as number) : 0;
+    }),
+  );
 }
