@@ -129,3 +129,18 @@ export const ZLabelRequest = z.object({
   b_key: z.string().min(1),
   label: ZPairLabel,
 });
+
+export const ZProposeRequest = z.object({
+  import_id: z.uuid(),
+  right_import_id: z.uuid().optional(),
+  id_column: z.string().min(1).optional(),
+});
+/** The wizard's proposal: roles per column, blocking rules with the pairs each compares. */
+export const ZProposal = z.object({
+  records: z.number(),
+  columns: z.array(ZColumnStats),
+  rules: z.array(z.object({ rule: ZBlockingRule, label: z.string(), pairs: z.number() })),
+  rejected: z.array(z.object({ rule: ZBlockingRule, label: z.string(), pairs: z.number() })),
+  warnings: z.array(z.string()),
+});
+export type TProposal = z.infer<typeof ZProposal>;

@@ -36,6 +36,8 @@ const BUILT_PATHS = new Set([
   '/workflows/create',
   '/workflows/:id',
   '/workflows/authenticated_apps',
+  '/entity_resolution',
+  '/entity_resolution/:id',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -120,6 +122,18 @@ export const routes: RouteObject[] = [
           {
             path: '/workflows/:id',
             lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).WorkflowRoute }),
+          },
+          {
+            path: '/entity_resolution',
+            lazy: async () => ({
+              Component: (await import('./routes/entity-resolution.tsx')).ResolutionsRoute,
+            }),
+          },
+          {
+            path: '/entity_resolution/:id',
+            lazy: async () => ({
+              Component: (await import('./routes/entity-resolution.tsx')).ResolutionRoute,
+            }),
           },
           {
             path: '/imports',

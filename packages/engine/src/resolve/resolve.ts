@@ -247,7 +247,8 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
  */
 export function estimatedRecall(rule: BlockingRule, comparisons: Comparison[], model: FsModel): number {
   const mOf = (column: string) => model.m[comparisons.findIndex((c) => c.column === column)];
-  if (rule.kind === 'exact') return rule.columns.reduce((r, c) => r * ((mOf(c)?.[0] as number | undefined) ?? 0), 1);
+  if (rule.kind === 'exact')
+    return rule.columns.reduce((r, c) => r * ((mOf(c)?.[0] as number | undefined) ?? 0), 1);
   return Math.max(
     0,
     ...rule.columns.map((c) => {

@@ -2,6 +2,8 @@ import {
   ZCreateResolutionRequest,
   ZLabelRequest,
   ZPageQuery,
+  ZProposal,
+  ZProposeRequest,
   ZResolution,
   ZResolutionPage,
   ZResolutionPairs,
@@ -44,6 +46,18 @@ export async function resolutionRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send(await service.createResolution(app.ctx, principalOf(req), req.body)),
+  );
+  r.post(
+    '/resolutions/propose',
+    {
+      schema: {
+        tags,
+        summary: 'Propose column roles and blocking rules (with their pair counts) for an import',
+        body: ZProposeRequest,
+        response: { 200: ZProposal },
+      },
+    },
+    (req) => service.proposeResolution(app.ctx, principalOf(req), req.body),
   );
   r.get(
     '/resolutions/:id',

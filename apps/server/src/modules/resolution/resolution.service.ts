@@ -1,5 +1,5 @@
 import type { TCreateResolutionRequest, TResolution } from '@mapwright/contracts';
-import { inferRole } from '@mapwright/engine';
+import { inferRole, prepareTable, proposeRules } from '@mapwright/engine';
 import type { AppContext, Principal } from '../../context.ts';
 import { resolutions } from '../../db/schema.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
@@ -180,4 +180,47 @@ export async function resolvedRecords(ctx: AppContext, p: Principal, id: string,
   if (!ds) throw new AppError(409, 'This resolution has no result yet');
   const rows = await readDatasetRows(ctx, ds, from, from + size);
   return { total: ds.rowCount, items: rows.map((r) => r.record) };
+}
+
+const asText = (v: unknown) =>
+  v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+/** What the wizard proposes: column roles and blocking rules with their pair counts. */
+export async function proposeResolution(
+  ctx: AppContext,
+  p: Principal,
+  input: { import_id: string; right_import_id?: string; id_column?: string },
+) {
+  await checkInput(ctx, p, 'import_id', input.import_id, input.id_column);
+  if (input.right_import_id)
+    await checkInput(ctx, p, 'right_import_id', input.right_import_id, input.id_column);
+  const read = async (id: string) => {
+    const records = (await importRecords(ctx, p.orgId, id, 0, Number.MAX_SAFE_INTEGER)) as Record<
+      string,
+      unknown
+    >[];
+    const names = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    return Object.fromEntries(names.map((n) => [n, records.map((r) => asText(r[n]))]));
+  };
+  const left = await read(input.import_id);
+  const right = input.right_import_id ? await read(input.right_import_id) : undefined;
+  const { table, stats } = prepareTable({
+    left,
+    ...(right ? { right } : {}),
+    ...(input.id_column ? { idColumn: input.id_column } : {}),
+  });
+  const proposal = proposeRules(table, stats);
+  return {
+    records: table.size,
+    columns: stats.map((s) => ({
+      column: s.column,
+      role: s.role,
+      null_rate: s.nullRate,
+      distinct_ratio: s.distinctRatio,
+      ...(s.reason ? { reason: s.reason } : {}),
+    })),
+    rules: proposal.rules,
+    rejected: proposal.rejected,
+    warnings: proposal.warnings,
+  };
 }
