@@ -38,6 +38,8 @@ export function connectedComponents(
   b: Int32Array,
   keep: ArrayLike<number>,
   cannotLink: [number, number][] = [],
+  /** pairs decided "the same": joined first, whether blocking paired them or not */
+  mustLink: [number, number][] = [],
 ): Int32Array {
   const sets = new DisjointSets(n);
   const apart = new Map<number, Set<number>>();
@@ -54,10 +56,12 @@ export function connectedComponents(
   // members per root, only needed when there are cannot-links
   const members = apart.size ? new Map<number, number[]>() : null;
   const membersOf = (r: number) => members?.get(r) ?? [r];
-  for (let i = 0; i < keep.length; i++) {
-    const p = keep[i] as number;
-    const x = sets.find(a[p] as number);
-    const y = sets.find(b[p] as number);
+  const edges = mustLink.length + keep.length;
+  for (let i = 0; i < edges; i++) {
+    const must = mustLink[i];
+    const p = keep[i - mustLink.length] as number;
+    const x = sets.find(must ? must[0] : (a[p] as number));
+    const y = sets.find(must ? must[1] : (b[p] as number));
     if (x === y) continue;
     if (members) {
       const mx = membersOf(x);

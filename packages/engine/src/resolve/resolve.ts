@@ -216,7 +216,7 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
     if ((scored.weight[p] as number) >= threshold || (must.size && must.has(`${a[p]},${b[p]}`)))
       matches.push(p);
   }
-  const clusters = connectedComponents(table.size, a, b, matches, options.cannotLink);
+  const clusters = connectedComponents(table.size, a, b, matches, options.cannotLink, options.mustLink);
   lap('score+cluster', t);
   timings.total = (performance.now() - t0) / 1000;
   const ruleRecall = candidates.ordered.map((r) => estimatedRecall(r, comparisons, model));

@@ -36,6 +36,8 @@ export const useImportChoices = () =>
       required(await http.get<TPage<TImport>>('/imports', { query: { page: 1, size: 100 } })).items.filter(
         (i) => i.status === 'succeeded',
       ),
+    // fetched whenever the wizard opens: an import may have just finished
+    refetchOnMount: 'always',
   });
 
 export const usePropose = () =>

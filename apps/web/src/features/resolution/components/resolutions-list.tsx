@@ -88,7 +88,7 @@ export function ResolutionsList() {
       {list.data && list.data.pages > 1 && (
         <Pagination total={list.data.pages} value={page} onChange={setPage} aria-label="Resolution pages" />
       )}
-      <NewResolutionWizard opened={opened} onClose={wizard.close} />
+      {opened && <NewResolutionWizard opened={opened} onClose={wizard.close} />}
     </Stack>
   );
 }

@@ -129,7 +129,7 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
           </Group>
           <Waterfall pair={current} prior={pairs.data.prior} />
           <Group mt="md">
-            <Button color="teal" onClick={() => decide('yes')}>
+            <Button color="teal.9" onClick={() => decide('yes')}>
               Same (Y)
             </Button>
             <Button color="red" variant="light" onClick={() => decide('no')}>

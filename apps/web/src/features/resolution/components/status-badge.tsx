@@ -4,7 +4,7 @@ import type { TResolution } from '@mapwright/contracts';
 const COLORS: Record<TResolution['status'], string> = {
   queued: 'gray',
   running: 'blue',
-  succeeded: 'teal',
+  succeeded: 'green',
   failed: 'red',
 };
 

@@ -24,7 +24,7 @@ export function ThresholdTab({ resolution }: { resolution: TResolution }) {
           {Math.abs(weight - s.threshold) < 0.05 ? ' — the current one' : ''}
         </Text>
         <Slider
-          aria-labelledby="threshold-label"
+          thumbLabel="Match threshold"
           min={lo}
           max={hi}
           step={0.1}
