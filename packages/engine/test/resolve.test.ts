@@ -54,6 +54,8 @@ describe('entity resolution', () => {
   it('infers column roles from values, not names', () => {
     expect(inferRole('x', ['ann@example.com', 'bob@mail.org', 'cy@x.io']).role).toBe('email');
     expect(inferRole('x', ['19990219', '20010101', '19750612', '19601231']).role).toBe('date');
+    expect(inferRole('x', ['1950-01-10', '1961-02-11', '1972-03-12']).role).toBe('date');
+    expect(inferRole('x', ['+49 30 1234567', '+33 1 23 45 67 89', '(555) 123-4567']).role).toBe('phone');
     expect(inferRole('x', ['4011', '4814', '2000', '3999', '7250']).role).toBe('code');
     expect(
       inferRole('x', [

@@ -127,11 +127,12 @@ export function inferRole(column: string, values: readonly (string | null | unde
   const fmt = (f: string) => formats.filter((x) => x === f).length / nonNull.length;
   const role = ((): ColumnRole => {
     if (fmt('email') >= 0.8) return 'email';
-    if (fmt('phone') >= 0.8) return 'phone';
     const digits = share((v) => /^\d+$/.test(v));
-    // an 8-digit integer may be YYYYMMDD: a date only when (nearly) all are real calendar dates
+    // an 8-digit integer may be YYYYMMDD: a date only when (nearly) all are real calendar dates;
+    // dates before phones, as 1950-01-10 also looks like a phone number
     if (share((v) => dateLayoutsOf(v).length > 0 && (!/^\d+$/.test(v) || v.length === 8)) >= 0.9)
       return 'date';
+    if (fmt('phone') >= 0.8) return 'phone';
     if (digits >= 0.95)
       return share((v) => v.length === 4 && +v >= 1800 && +v <= 2100) >= 0.99 ? 'number' : 'code';
     if (share((v) => parseLooseNumber(v) !== undefined) >= 0.95) return 'number';
