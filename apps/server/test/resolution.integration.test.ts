@@ -120,6 +120,29 @@ describe('entity resolution', () => {
     expect(uncertainty).toEqual([...uncertainty].sort((a, b) => a - b));
   });
 
+  it('proposes roles and blocking rules with their pair counts, from the values', async () => {
+    const res = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions/propose',
+      payload: { import_id: importId, id_column: 'customer_id' },
+    });
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    const role = (c: string) => p.columns.find((x: { column: string }) => x.column === c)?.role;
+    expect(role('email')).toBe('email');
+    expect(role('birth_date')).toBe('date');
+    expect(role('customer_id')).toBeUndefined();
+    const email = p.rules.find((r: { label: string }) => r.label === 'email');
+    expect(email.pairs).toBeGreaterThan(0);
+    expect(email.rule).toEqual({ kind: 'exact', columns: ['email'] });
+    const missing = await t.as(other.token, {
+      method: 'POST',
+      url: '/api/resolutions/propose',
+      payload: { import_id: importId },
+    });
+    expect(missing.statusCode).toBe(422);
+  });
+
   it('a split cluster stays split after a re-run ("not the same" remembered)', async () => {
     const created = (
       await t.as(u.token, {
