@@ -10,6 +10,7 @@
  *   BENCH_ER_DATA=/path/to/entity-resolution npm run bench:er
  */
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import {

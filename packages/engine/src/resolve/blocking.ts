@@ -50,6 +50,25 @@ export function ruleKeys(table: Table, columns: string[]): { keys: Int32Array; d
     return { keys: c.ids, distinct: c.values.length };
   }
   const keys = new Int32Array(table.size).fill(-1);
+  if (cols.length === 2) {
+    // two columns: one number per combination (no string building for a million records)
+    const [x, y] = cols as [PreparedColumn, PreparedColumn];
+    const width = y.values.length;
+    const pairs = new Map<number, number>();
+    for (let i = 0; i < table.size; i++) {
+      const a = x.ids[i] as number;
+      const b = y.ids[i] as number;
+      if (a < 0 || b < 0) continue;
+      const k = a * width + b;
+      let id = pairs.get(k);
+      if (id === undefined) {
+        id = pairs.size;
+        pairs.set(k, id);
+      }
+      keys[i] = id;
+    }
+    return { keys, distinct: pairs.size };
+  }
   const composite = new Map<string, number>();
   for (let i = 0; i < table.size; i++) {
     let k = '';

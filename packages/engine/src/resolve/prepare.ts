@@ -85,7 +85,8 @@ export function prepareColumn(
     ids[i] = id;
   }
   const out: PreparedColumn = { column, role, ids, values: list, counts: Int32Array.from(counts), nonNull };
-  if (role === 'text' || role === 'address' || role === 'organisation' || role === 'name') {
+  // words matter only to free text (its levels and its nearest-neighbour blocking)
+  if (role === 'text') {
     const vocab = new Map<string, number>();
     out.tokens = list.map((v) => {
       const ts = new Set<number>();
