@@ -290,3 +290,6 @@ console.log(
 console.log(
   `  accepted pairs ${res.matches.length.toLocaleString('en')}, precision ${(tp / Math.max(1, tp + fp)).toFixed(4)}`,
 );
+console.log(
+  `  machine: ${cpus().length} vCPUs, load average ${loadavg()[0]?.toFixed(1)} at the end (other processes share the cores)`,
+);
