@@ -30,6 +30,7 @@ import { orgsRoutes } from './modules/orgs/orgs.routes.ts';
 import { downloadRoutes, pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { workshopsRoutes } from './modules/pipelines/workshops.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { resolutionRoutes } from './modules/resolution/resolution.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { targetSchemasRoutes } from './modules/target-schemas/target-schemas.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(orgsRoutes);
       await api.register(apiKeysRoutes);
       await api.register(projectsRoutes);
+      await api.register(resolutionRoutes);
       await api.register(filesRoutes);
       await api.register(importsRoutes);
       await api.register(convertRoutes);

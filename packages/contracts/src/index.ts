@@ -11,6 +11,7 @@ export * from './joins.ts';
 export * from './migrate.ts';
 export * from './orgs.ts';
 export * from './pipelines.ts';
+export * from './resolution.ts';
 export * from './search.ts';
 export * from './system.ts';
 export * from './target-schemas.ts';

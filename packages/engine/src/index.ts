@@ -7,6 +7,7 @@ export * from './match/index.ts';
 export * from './profile/index.ts';
 export * from './profile/types.ts';
 export * from './prompt/index.ts';
+export * from './resolve/index.ts';
 export * from './schema/infer-schema.ts';
 export * from './schema/target-schema.ts';
 export * from './similarity/index.ts';

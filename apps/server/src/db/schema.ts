@@ -1072,3 +1072,72 @@ export const organizationSettings = pgTable('organization_settings', {
   projectsLanding: boolean('projects_landing').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ── entity resolution ──
+
+/** A dedupe of one import or a linkage of two; re-runnable, its decisions kept in resolution_labels. */
+export const resolutions = pgTable(
+  'resolutions',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
+    rightImportId: uuid('right_import_id').references(() => imports.id, { onDelete: 'set null' }),
+    /** idColumn, rules, roles, threshold as the user set them */
+    config: json('config').$type<Record<string, unknown>>().notNull(),
+    /** queued | running | succeeded | failed */
+    status: text('status').notNull().default('queued'),
+    taskId: uuid('task_id'),
+    summary: json('summary').$type<Record<string, unknown>>(),
+    /** the records with their cluster id */
+    outputDatasetId: uuid('output_dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('resolutions_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** The pairs kept for review (the uncertain ones and the accepted ones), with per-field weights. */
+export const resolutionPairs = pgTable(
+  'resolution_pairs',
+  {
+    resolutionId: uuid('resolution_id')
+      .notNull()
+      .references(() => resolutions.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    aKey: text('a_key').notNull(),
+    bKey: text('b_key').notNull(),
+    weight: doublePrecision('weight').notNull(),
+    probability: doublePrecision('probability').notNull(),
+    /** |p - 0.5|: the review queue's order (most uncertain first) */
+    certainty: doublePrecision('certainty').notNull(),
+    fields: json('fields').$type<Record<string, unknown>[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resolutionId, t.aKey, t.bKey] }),
+    index('resolution_pairs_queue_idx').on(t.resolutionId, t.certainty),
+  ],
+);
+
+/** A person's decision on a pair (yes / no / skip), by record keys so it survives re-runs. */
+export const resolutionLabels = pgTable(
+  'resolution_labels',
+  {
+    resolutionId: uuid('resolution_id')
+      .notNull()
+      .references(() => resolutions.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    aKey: text('a_key').notNull(),
+    bKey: text('b_key').notNull(),
+    label: text('label').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.resolutionId, t.aKey, t.bKey] })],
+);

@@ -2,6 +2,7 @@ import { syncRunTask } from '../modules/connectors/sync.task.ts';
 import { importTask } from '../modules/imports/imports.task.ts';
 import { joinTask } from '../modules/joins/join.task.ts';
 import { partTask, runTask } from '../modules/pipelines/run.task.ts';
+import { resolutionTask } from '../modules/resolution/resolution.task.ts';
 import { sampleDataTask } from '../modules/sample-data/sample-data.task.ts';
 import { workflowRunTask } from '../modules/workflows/run.task.ts';
 import type { TaskDefinition } from './worker.ts';
@@ -15,4 +16,5 @@ export const taskDefinitions: TaskDefinition[] = [
   joinTask,
   sampleDataTask,
   syncRunTask,
+  resolutionTask,
 ];

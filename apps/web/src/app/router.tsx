@@ -52,6 +52,8 @@ const BUILT_PATHS = new Set([
   '/settings/internal',
   '/data',
   '/migrate',
+  '/entity_resolution',
+  '/entity_resolution/:id',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -185,6 +187,18 @@ export const routes: RouteObject[] = [
           {
             path: '/workflows/:id',
             lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).WorkflowRoute }),
+          },
+          {
+            path: '/entity_resolution',
+            lazy: async () => ({
+              Component: (await import('./routes/entity-resolution.tsx')).ResolutionsRoute,
+            }),
+          },
+          {
+            path: '/entity_resolution/:id',
+            lazy: async () => ({
+              Component: (await import('./routes/entity-resolution.tsx')).ResolutionRoute,
+            }),
           },
           {
             path: '/imports',

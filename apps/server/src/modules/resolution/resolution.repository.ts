@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { resolutionLabels, resolutionPairs, resolutions } from '../../db/schema.ts';
+
+export type ResolutionRow = typeof resolutions.$inferSelect;
+export type PairRow = typeof resolutionPairs.$inferSelect;
+
+export async function findResolution(db: Db, orgId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(resolutions)
+    .where(and(eq(resolutions.organizationId, orgId), eq(resolutions.id, id)));
+  return row;
+}
+
+export async function listResolutions(db: Db, orgId: string, limit: number, offset: number) {
+  const rows = await db
+    .select()
+    .from(resolutions)
+    .where(eq(resolutions.organizationId, orgId))
+    .orderBy(desc(resolutions.createdAt))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(resolutions)
+    .where(eq(resolutions.organizationId, orgId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function updateResolution(
+  db: Db,
+  orgId: string,
+  id: string,
+  set: Partial<typeof resolutions.$inferInsert>,
+) {
+  const [row] = await db
+    .update(resolutions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(resolutions.organizationId, orgId), eq(resolutions.id, id)))
+    .returning();
+  return row;
+}
+
+/** The review queue: most uncertain first. */
+export async function listPairs(db: Db, orgId: string, id: string, limit: number) {
+  return db
+    .select()
+    .from(resolutionPairs)
+    .where(and(eq(resolutionPairs.organizationId, orgId), eq(resolutionPairs.resolutionId, id)))
+    .orderBy(asc(resolutionPairs.certainty), desc(resolutionPairs.weight))
+    .limit(limit);
+}
+
+export async function replacePairs(
+  db: Db,
+  orgId: string,
+  id: string,
+  pairs: Omit<PairRow, 'resolutionId' | 'organizationId'>[],
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(resolutionPairs)
+      .where(and(eq(resolutionPairs.organizationId, orgId), eq(resolutionPairs.resolutionId, id)));
+    for (let i = 0; i < pairs.length; i += 500)
+      await tx
+        .insert(resolutionPairs)
+        .values(pairs.slice(i, i + 500).map((p) => ({ ...p, resolutionId: id, organizationId: orgId })));
+  });
+}
+
+export async function labelsOf(db: Db, orgId: string, id: string) {
+  return db
+    .select()
+    .from(resolutionLabels)
+    .where(and(eq(resolutionLabels.organizationId, orgId), eq(resolutionLabels.resolutionId, id)));
+}
+
+export async function upsertLabel(
+  db: Db,
+  row: {
+    organizationId: string;
+    resolutionId: string;
+    aKey: string;
+    bKey: string;
+    label: string;
+    createdBy: string;
+  },
+) {
+  await db
+    .insert(resolutionLabels)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [resolutionLabels.resolutionId, resolutionLabels.aKey, resolutionLabels.bKey],
+      set: { label: row.label, createdBy: row.createdBy, createdAt: new Date() },
+    });
+}

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, eventually, multipart, type TestApp, type TestUser } from './helper.ts';
+
+/** A customer export where some customers appear two or three times, spelled differently. */
+function customersCsv() {
+  const firsts = [
+    'anna',
+    'bruno',
+    'carla',
+    'dmitri',
+    'elena',
+    'farid',
+    'greta',
+    'hugo',
+    'ines',
+    'jonas',
+    'kira',
+    'lars',
+  ];
+  const lasts = [
+    'meyer',
+    'novak',
+    'olsen',
+    'petrov',
+    'quinn',
+    'rossi',
+    'schmidt',
+    'tanaka',
+    'ulrich',
+    'vogel',
+    'weber',
+    'young',
+    'zimmer',
+    'abbott',
+    'baker',
+  ];
+  const lines = ['customer_id,first_name,last_name,email,city,birth_date'];
+  let n = 0;
+  for (let i = 0; i < 150; i++) {
+    const f = firsts[i % firsts.length]!;
+    const l = lasts[(i * 7) % lasts.length]!;
+    const email = `${f}.${l}${i}@example.com`;
+    const city = ['berlin', 'paris', 'madrid', 'rome', 'oslo'][i % 5]!;
+    const dob = `19${50 + (i % 45)}-0${1 + (i % 9)}-1${i % 10}`;
+    lines.push(`C${++n},${f},${l},${email},${city},${dob}`);
+    if (i % 3 === 0)
+      lines.push(
+        `C${++n},${f.toUpperCase()},${l.slice(0, -1)}${l.endsWith('e') ? 'a' : 'e'},${email},${city},${dob}`,
+      );
+    if (i % 10 === 0) lines.push(`C${++n},${f},${l},${email.toUpperCase()},${city},`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('entity resolution', () => {
+  let t: TestApp;
+  let u: TestUser;
+  let other: TestUser;
+  let importId: string;
+  const upload = async (name: string, csv: string, user = u) => {
+    const file = (
+      await t.as(user.token, { method: 'POST', url: '/api/files', ...multipart(name, csv) })
+    ).json();
+    const id = (
+      await t.as(user.token, { method: 'POST', url: '/api/imports', payload: { file_id: file.id } })
+    ).json().id;
+    await eventually(async () => {
+      const imp = (await t.as(user.token, { method: 'GET', url: `/api/imports/${id}` })).json();
+      return imp.status === 'succeeded' && imp;
+    });
+    return id as string;
+  };
+  const done = (id: string) =>
+    eventually(async () => {
+      const r = (await t.as(u.token, { method: 'GET', url: `/api/resolutions/${id}` })).json();
+      return (r.status === 'succeeded' || r.status === 'failed') && r;
+    });
+  const clustersOf = async (id: string) => {
+    const out = (
+      await t.as(u.token, { method: 'GET', url: `/api/resolutions/${id}/records?size=1000` })
+    ).json();
+    return new Map<string, string>(
+      out.items.map((r: { customer_id: string; cluster_id: string }) => [r.customer_id, r.cluster_id]),
+    );
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {}, { worker: true });
+    u = await createUser(t);
+    other = await createUser(t);
+    importId = await upload('customers.csv', customersCsv());
+  });
+  afterAll(() => t.close());
+
+  it('dedupes an import in the background: clusters, a review queue with per-field weights', async () => {
+    const created = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'Customers', import_id: importId, id_column: 'customer_id' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().kind).toBe('dedupe');
+    const r = await done(created.json().id);
+    expect(r.error).toBeNull();
+    expect(r.status).toBe('succeeded');
+    expect(r.summary.columns.map((c: { role: string }) => c.role)).toContain('email');
+    expect(r.summary.matches).toBeGreaterThan(40);
+    const clusters = await clustersOf(r.id);
+    // C1 (anna meyer) was copied as C2 (ANNA meyea) and C3 (upper-case email, no birth date)
+    expect(clusters.get('C2')).toBe(clusters.get('C1'));
+    expect(clusters.get('C3')).toBe(clusters.get('C1'));
+    expect(clusters.get('C4')).not.toBe(clusters.get('C1'));
+    const queue = (
+      await t.as(u.token, { method: 'GET', url: `/api/resolutions/${r.id}/pairs?limit=10` })
+    ).json();
+    expect(queue.items.length).toBeGreaterThan(0);
+    const first = queue.items[0];
+    expect(first.fields.map((f: { column: string }) => f.column)).toContain('email');
+    const uncertainty = queue.items.map((p: { probability: number }) => Math.abs(p.probability - 0.5));
+    expect(uncertainty).toEqual([...uncertainty].sort((a, b) => a - b));
+  });
+
+  it('proposes roles and blocking rules with their pair counts, from the values', async () => {
+    const res = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions/propose',
+      payload: { import_id: importId, id_column: 'customer_id' },
+    });
+    expect(res.statusCode).toBe(200);
+    const p = res.json();
+    const role = (c: string) => p.columns.find((x: { column: string }) => x.column === c)?.role;
+    expect(role('email')).toBe('email');
+    expect(role('birth_date')).toBe('date');
+    expect(role('customer_id')).toBeUndefined();
+    const email = p.rules.find((r: { label: string }) => r.label === 'email');
+    expect(email.pairs).toBeGreaterThan(0);
+    expect(email.rule).toEqual({ kind: 'exact', columns: ['email'] });
+    const missing = await t.as(other.token, {
+      method: 'POST',
+      url: '/api/resolutions/propose',
+      payload: { import_id: importId },
+    });
+    expect(missing.statusCode).toBe(422);
+  });
+
+  it('a split cluster stays split after a re-run ("not the same" remembered)', async () => {
+    const created = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/resolutions',
+        payload: { name: 'Split', import_id: importId, id_column: 'customer_id' },
+      })
+    ).json();
+    const before = await clustersOf((await done(created.id)).id);
+    expect(before.get('C2')).toBe(before.get('C1'));
+    const label = await t.as(u.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${created.id}/labels`,
+      payload: { a_key: 'C1', b_key: 'C2', label: 'no' },
+    });
+    expect(label.statusCode).toBe(204);
+    // and C2 is not C3 either: C2 must leave the cluster
+    await t.as(u.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${created.id}/labels`,
+      payload: { a_key: 'C2', b_key: 'C3', label: 'no' },
+    });
+    const rerun = await t.as(u.token, {
+      method: 'POST',
+      url: `/api/resolutions/${created.id}/run`,
+      payload: {},
+    });
+    expect(rerun.statusCode).toBe(200);
+    const after = await clustersOf((await done(created.id)).id);
+    expect(after.get('C2')).not.toBe(after.get('C1'));
+    expect(after.get('C3')).toBe(after.get('C1'));
+    const queue = (
+      await t.as(u.token, { method: 'GET', url: `/api/resolutions/${created.id}/pairs?limit=500` })
+    ).json();
+    const labelled = queue.items.find(
+      (p: { a_key: string; b_key: string }) => p.a_key === 'C1' && p.b_key === 'C2',
+    );
+    if (labelled) expect(labelled.label).toBe('no');
+  });
+
+  it('refuses bad input before running, naming the field', async () => {
+    const post = (payload: Record<string, unknown>, user = u) =>
+      t.as(user.token, { method: 'POST', url: '/api/resolutions', payload });
+    const oneColumn = await upload('one.csv', 'name\nann\nbob\nann\n');
+    const r1 = await post({ name: 'x', import_id: oneColumn });
+    expect(r1.statusCode).toBe(422);
+    expect(JSON.stringify(r1.json())).toMatch(/at least two columns/);
+    const emptyColumn = await upload('empty.csv', 'name,note\nann,\nbob,\ncy,\n');
+    const r2 = await post({ name: 'x', import_id: emptyColumn });
+    expect(r2.statusCode).toBe(422);
+    expect(JSON.stringify(r2.json())).toMatch(/with values/);
+    const r3 = await post({ name: 'x', import_id: importId, id_column: 'nope' });
+    expect(r3.statusCode).toBe(422);
+    expect(r3.json().detail[0].loc).toEqual(['body', 'id_column']);
+    expect((await post({ name: '', import_id: importId })).statusCode).toBe(422);
+    expect((await post({ name: 'x', import_id: 'not-a-uuid' })).statusCode).toBe(422);
+    expect((await post({ name: 'x' })).statusCode).toBe(422);
+    // another organization's import is not there
+    expect((await post({ name: 'x', import_id: importId }, other)).statusCode).toBe(422);
+  });
+
+  it('a blocking rule comparing too many pairs fails with a clear error, not a crash', async () => {
+    // the limit (10M pairs by default) lowered so a small import crosses it
+    process.env.RESOLUTION_MAX_CANDIDATES = '500';
+    try {
+      const created = (
+        await t.as(u.token, {
+          method: 'POST',
+          url: '/api/resolutions',
+          payload: { name: 'City', import_id: importId, rules: [{ kind: 'exact', columns: ['city'] }] },
+        })
+      ).json();
+      const r = await done(created.id);
+      expect(r.status).toBe('failed');
+      expect(r.error).toMatch(/Blocking rule "city" compares more than 500 pairs/);
+    } finally {
+      delete process.env.RESOLUTION_MAX_CANDIDATES;
+    }
+    const unknown = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'x', import_id: importId, rules: [{ kind: 'exact', columns: ['nope'] }] },
+    });
+    expect(unknown.statusCode).toBe(422);
+  });
+
+  it("another organization's resolution is 404", async () => {
+    const list = (await t.as(u.token, { method: 'GET', url: '/api/resolutions' })).json();
+    const id = list.items[0].id;
+    for (const url of [
+      `/api/resolutions/${id}`,
+      `/api/resolutions/${id}/pairs`,
+      `/api/resolutions/${id}/records`,
+    ])
+      expect((await t.as(other.token, { method: 'GET', url })).statusCode).toBe(404);
+    const put = await t.as(other.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${id}/labels`,
+      payload: { a_key: 'C1', b_key: 'C2', label: 'yes' },
+    });
+    expect(put.statusCode).toBe(404);
+    expect((await t.as(other.token, { method: 'GET', url: '/api/resolutions' })).json().total).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { TResolution } from '@mapwright/contracts';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
+import { useLabel, useRecords, useRerun } from '../api.ts';
+import { fieldsOf, type Member, membersOf, pairOf } from './clusters.ts';
+
+/** Clusters of more than one record: split a record off, or merge clusters; both are remembered. */
+export function ClustersTab({ resolution }: { resolution: TResolution }) {
+  const records = useRecords(resolution.id, true);
+  const label = useLabel(resolution.id);
+  const rerun = useRerun(resolution.id);
+  const [selected, setSelected] = useState<string[]>([]);
+  if (records.isPending) return <LoadingBlock label="Loading clusters…" />;
+  if (records.isError) return <ErrorBlock error={records.error} onRetry={() => void records.refetch()} />;
+  const clusters = [...membersOf(resolution, records.data.items)].sort((a, b) => b[1].length - a[1].length);
+  const multi = clusters.filter(([, m]) => m.length > 1);
+  const fields = fieldsOf(records.data.items).slice(0, 5);
+  const split = async (member: Member, members: Member[]) => {
+    for (const other of members)
+      if (other !== member) {
+        const [a, b] = pairOf(member, other);
+        await label.mutateAsync({ a_key: a, b_key: b, label: 'no' });
+      }
+    rerun.mutate({});
+  };
+  const merge = async () => {
+    const firsts = selected
+      .map((id) => clusters.find(([c]) => c === id)?.[1][0])
+      .filter((m): m is Member => !!m);
+    for (let i = 1; i < firsts.length; i++) {
+      const [a, b] = pairOf(firsts[0]!, firsts[i]!);
+      await label.mutateAsync({ a_key: a, b_key: b, label: 'yes' });
+    }
+    setSelected([]);
+    rerun.mutate({});
+  };
+  const shown = [...multi, ...clusters.filter(([, m]) => m.length === 1).slice(0, 20)];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {multi.length.toLocaleString('en')} entities with more than one record. Tick two or more to merge
+          them; split a record off its cluster. Decisions are kept for every later run.
+        </Text>
+        <Button onClick={() => void merge()} disabled={selected.length < 2} loading={rerun.isPending}>
+          Merge {selected.length || ''} selected
+        </Button>
+      </Group>
+      {shown.length === 0 && (
+        <EmptyBlock icon={<IconUsersGroup size={22} />} title="No records">
+          The run produced no records.
+        </EmptyBlock>
+      )}
+      {shown.map(([id, members]) => (
+        <Paper key={id} withBorder p="sm" radius="md" data-testid="cluster">
+          <Group justify="space-between" mb={6}>
+            <Checkbox
+              label={`Entity ${id}`}
+              checked={selected.includes(id)}
+              onChange={(e) =>
+                setSelected(e.currentTarget.checked ? [...selected, id] : selected.filter((x) => x !== id))
+              }
+            />
+            <Badge variant="light">{members.length} records</Badge>
+          </Group>
+          <Table fz="sm" verticalSpacing={4}>
+            <Table.Tbody>
+              {members.map((m) => (
+                <Table.Tr key={`${m.side}-${m.key}`}>
+                  <Table.Td fw={500}>{m.key}</Table.Td>
+                  {fields.map((f) => (
+                    <Table.Td key={f}>{String(m.record[f] ?? '')}</Table.Td>
+                  ))}
+                  <Table.Td ta="right">
+                    {members.length > 1 && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => void split(m, members)}
+                      >
+                        Split off {m.key}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { Badge, Box, Button, Group, Kbd, Paper, Stack, Table, Text } from '@mantine/core';
+import type { TResolution, TResolutionPair } from '@mapwright/contracts';
+import { IconChecks } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
+import { useLabel, usePairs, useRerun } from '../api.ts';
+
+type Label = 'yes' | 'no' | 'skip';
+
+/** The weight each field adds (or takes away), as bars from the prior: the waterfall. */
+function Waterfall({ pair, prior }: { pair: TResolutionPair; prior: number }) {
+  const max = Math.max(1, ...pair.fields.map((f) => Math.abs(f.weight)), Math.abs(prior));
+  return (
+    <Table fz="sm" verticalSpacing={4}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>Left record</Table.Th>
+          <Table.Th>Right record</Table.Th>
+          <Table.Th>Agreement</Table.Th>
+          <Table.Th w={220}>Weight</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {pair.fields.map((f) => (
+          <Table.Tr key={f.column}>
+            <Table.Td fw={500}>{f.column}</Table.Td>
+            <Table.Td>
+              {f.a ?? (
+                <Text span c="dimmed">
+                  empty
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {f.b ?? (
+                <Text span c="dimmed">
+                  empty
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{f.level}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Box
+                  h={10}
+                  w={`${(Math.abs(f.weight) / max) * 140}px`}
+                  bg={f.weight >= 0 ? 'teal.6' : 'red.6'}
+                  style={{ borderRadius: 2 }}
+                />
+                <Text size="xs">
+                  {f.weight >= 0 ? '+' : ''}
+                  {f.weight.toFixed(1)}
+                </Text>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const keyOf = (p: TResolutionPair) => `${p.a_key}\u0000${p.b_key}`;
+
+/** Uncertain pairs first; Y (same), N (not the same), S (skip) from the keyboard. */
+export function ReviewTab({ resolution }: { resolution: TResolution }) {
+  const pairs = usePairs(resolution.id, true);
+  const label = useLabel(resolution.id);
+  const rerun = useRerun(resolution.id);
+  const [decided, setDecided] = useState<Record<string, Label>>({});
+  const queue = (pairs.data?.items ?? []).filter((p) => !p.label && !decided[keyOf(p)]);
+  const current = queue[0];
+  const count = Object.keys(decided).length;
+
+  useEffect(() => {
+    if (!current) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+      const l = ({ y: 'yes', n: 'no', s: 'skip' } as const)[e.key.toLowerCase() as 'y' | 'n' | 's'];
+      if (!l) return;
+      e.preventDefault();
+      setDecided((d) => ({ ...d, [keyOf(current)]: l }));
+      label.mutate({ a_key: current.a_key, b_key: current.b_key, label: l });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [current, label]);
+
+  if (pairs.isPending) return <LoadingBlock label="Loading the review queue…" />;
+  if (pairs.isError) return <ErrorBlock error={pairs.error} onRetry={() => void pairs.refetch()} />;
+  const decide = (l: Label) => {
+    if (!current) return;
+    setDecided((d) => ({ ...d, [keyOf(current)]: l }));
+    label.mutate({ a_key: current.a_key, b_key: current.b_key, label: l });
+  };
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Most uncertain first. Press <Kbd>Y</Kbd> same entity, <Kbd>N</Kbd> not the same, <Kbd>S</Kbd> skip.
+        </Text>
+        <Group>
+          <Text size="sm" aria-live="polite">
+            {count} decided this session · {queue.length} left
+          </Text>
+          <Button
+            variant="light"
+            onClick={() => rerun.mutate({})}
+            loading={rerun.isPending}
+            disabled={!count}
+          >
+            Re-run with decisions
+          </Button>
+        </Group>
+      </Group>
+      {current ? (
+        <Paper withBorder p="md" radius="md" data-testid="review-pair">
+          <Group justify="space-between" mb="sm">
+            <Text fw={600}>
+              {current.a_key} ↔ {current.b_key}
+            </Text>
+            <Group gap="xs">
+              <Badge variant="light">match probability {(current.probability * 100).toFixed(0)}%</Badge>
+              <Badge variant="outline" color="gray">
+                weight {current.weight.toFixed(1)} (prior {pairs.data.prior.toFixed(1)})
+              </Badge>
+            </Group>
+          </Group>
+          <Waterfall pair={current} prior={pairs.data.prior} />
+          <Group mt="md">
+            <Button color="teal.9" onClick={() => decide('yes')}>
+              Same (Y)
+            </Button>
+            <Button color="red" variant="light" onClick={() => decide('no')}>
+              Not the same (N)
+            </Button>
+            <Button variant="default" onClick={() => decide('skip')}>
+              Skip (S)
+            </Button>
+          </Group>
+        </Paper>
+      ) : (
+        <EmptyBlock icon={<IconChecks size={22} />} title="Nothing left to review">
+          Every uncertain pair has a decision. Re-run to apply them: "not the same" keeps records apart.
+        </EmptyBlock>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+// Entity resolution: dedupe and link records without labels (Fellegi-Sunter, EM, blocking).
+export * from './blocking.ts';
+export * from './cluster.ts';
+export * from './levels.ts';
+export * from './model.ts';
+export * from './prepare.ts';
+export * from './resolve.ts';
+export * from './roles.ts';
+export * from './score.ts';
+export * from './threshold.ts';

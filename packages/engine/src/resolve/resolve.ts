@@ -1,0 +1,259 @@
+/**
+ * Entity resolution end to end, pure and in memory: roles → prepared columns → blocking →
+ * u by sampling, m by EM → weights → automatic threshold → clusters. The server calls the same
+ * steps (proposal first, then the run with the user's choices).
+ */
+import {
+  type BlockingRule,
+  type Candidates,
+  countRulePairs,
+  generateCandidates,
+  ruleLabel,
+  type Table,
+} from './blocking.ts';
+import { connectedComponents, oneToOne } from './cluster.ts';
+import { type Comparison, comparisonOf } from './levels.ts';
+import { computeLevels, estimateU, type FsModel, patternsOf, trainModel } from './model.ts';
+import { type PreparedColumn, prepareColumn } from './prepare.ts';
+import { type ColumnStats, inferRole } from './roles.ts';
+import { orderByWeight, type ScoredPairs, scorePairs } from './score.ts';
+import { automaticThreshold, type ThresholdPoint, thresholdCurve } from './threshold.ts';
+
+/** Column-major records: column name → one value per record. */
+export type Columns = Record<string, readonly (string | null | undefined)[]>;
+
+export interface ResolveInput {
+  left: Columns;
+  /** present for a linkage; a dedupe otherwise */
+  right?: Columns;
+  /** the record key: never compared */
+  idColumn?: string;
+}
+
+export interface ProposedRule {
+  rule: BlockingRule;
+  label: string;
+  /** pairs the rule alone produces */
+  pairs: number;
+}
+
+export interface Proposal {
+  columns: ColumnStats[];
+  rules: ProposedRule[];
+  /** rules considered but too costly */
+  rejected: ProposedRule[];
+  warnings: string[];
+}
+
+const sizeOf = (c: Columns) => Object.values(c)[0]?.length ?? 0;
+
+/** A table of prepared columns over all records (left then right). */
+export function prepareTable(input: ResolveInput, roles?: Record<string, ColumnStats['role']>) {
+  const names = Object.keys(input.left).filter(
+    (c) => c !== input.idColumn && (!input.right || Object.hasOwn(input.right, c)),
+  );
+  const nl = sizeOf(input.left);
+  const all = (c: string) =>
+    input.right ? [...(input.left[c] ?? []), ...(input.right[c] ?? [])] : (input.left[c] ?? []);
+  const stats = names.map((c) => {
+    const s = inferRole(c, all(c));
+    return roles?.[c] ? { ...s, role: roles[c] } : s;
+  });
+  const columns = new Map<string, PreparedColumn>();
+  for (const s of stats)
+    if (s.role !== 'ignore') columns.set(s.column, prepareColumn(s.column, s.role, all(s.column)));
+  const table: Table = {
+    columns,
+    size: nl + (input.right ? sizeOf(input.right) : 0),
+    ...(input.right ? { left: nl } : {}),
+  };
+  return { table, stats };
+}
+
+/** Budget of candidate pairs: enough for fuzzy recall, linear in the records. */
+export const candidateBudget = (records: number) => Math.max(200_000, 30 * records);
+
+/**
+ * Blocking rules from the columns: every non-text column whose exact values make few enough
+ * pairs on its own (a unique-ish column is a cheap and precise key), pairs of the costly ones
+ * (two categories together may be selective), and one nearest-neighbour rule over free text.
+ */
+export function proposeRules(
+  table: Table,
+  stats: ColumnStats[],
+  budget = candidateBudget(table.size),
+): Proposal {
+  const warnings: string[] = [];
+  const usable = stats.filter((s) => s.role !== 'ignore');
+  for (const s of stats)
+    if (s.role === 'ignore')
+      warnings.push(`Column "${s.column}" is not compared: ${s.reason ?? 'no usable values'}.`);
+  if (usable.length < 2) warnings.push('At least two comparable columns are needed to tell records apart.');
+  const perRule = budget / 3;
+  const keyed = usable
+    .filter((s) => s.role !== 'text' && s.nullRate < 0.5)
+    .map((s) => {
+      const rule: BlockingRule = { kind: 'exact', columns: [s.column] };
+      return { rule, label: ruleLabel(rule), pairs: countRulePairs(table, [s.column]) };
+    })
+    .sort((x, y) => x.pairs - y.pairs);
+  const rules: ProposedRule[] = [];
+  const rejected: ProposedRule[] = [];
+  let total = 0;
+  for (const r of keyed) {
+    if (r.pairs <= perRule && total + r.pairs <= budget) {
+      rules.push(r);
+      total += r.pairs;
+    } else rejected.push(r);
+  }
+  const costly = rejected.slice(0, 4);
+  for (let i = 0; i < costly.length; i++)
+    for (let j = i + 1; j < costly.length; j++) {
+      const columns = [
+        ...(costly[i] as ProposedRule).rule.columns,
+        ...(costly[j] as ProposedRule).rule.columns,
+      ];
+      const rule: BlockingRule = { kind: 'exact', columns };
+      const pairs = countRulePairs(table, columns);
+      if (pairs <= perRule && total + pairs <= budget) {
+        rules.push({ rule, label: ruleLabel(rule), pairs });
+        total += pairs;
+      }
+    }
+  const text = usable.filter((s) => s.role === 'text').map((s) => s.column);
+  if (text.length) {
+    const rule: BlockingRule = {
+      kind: 'tokens',
+      columns: text,
+      neighbours: table.left === undefined ? 3 : 1,
+    };
+    const per = table.left === undefined ? 3 : 1;
+    rules.push({ rule, label: ruleLabel(rule), pairs: table.size * per });
+  }
+  if (!rules.length)
+    warnings.push('No column is selective enough to block on: every rule would compare too many pairs.');
+  return { columns: stats, rules, rejected, warnings };
+}
+
+export interface ResolveOptions {
+  rules?: BlockingRule[];
+  /** column → role, overriding the inferred one */
+  roles?: Record<string, ColumnStats['role']>;
+  /** match weight threshold; automatic when absent */
+  threshold?: number;
+  /** abort instead of exhausting memory when blocking yields more pairs */
+  maxCandidates?: number;
+  /** pairs of record indices decided "not the same" */
+  cannotLink?: [number, number][];
+  /** pairs of record indices decided "the same" */
+  mustLink?: [number, number][];
+}
+
+export interface ResolveResult {
+  table: Table;
+  stats: ColumnStats[];
+  /** per applied rule (candidates.ordered): estimated share of true matches it finds, from m */
+  ruleRecall: number[];
+  /** estimated share of true matches any rule finds (rules taken as independent) */
+  blockingRecall: number;
+  rules: BlockingRule[];
+  comparisons: Comparison[];
+  candidates: Candidates;
+  model: FsModel;
+  scored: ScoredPairs;
+  levels: Uint8Array;
+  curve: ThresholdPoint[];
+  threshold: number;
+  /** pairs (indices into the candidates) accepted as matches */
+  matches: number[];
+  /** cluster id per record (smallest record index of the cluster) */
+  clusters: Int32Array;
+  timings: Record<string, number>;
+}
+
+export function resolve(input: ResolveInput, options: ResolveOptions = {}): ResolveResult {
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const lap = (name: string, since: number) => {
+    timings[name] = (performance.now() - since) / 1000;
+    return performance.now();
+  };
+  const { table, stats } = prepareTable(input, options.roles);
+  let t = lap('prepare', t0);
+  const rules = options.rules ?? proposeRules(table, stats).rules.map((r) => r.rule);
+  const candidates = generateCandidates(table, rules, options.maxCandidates);
+  t = lap('blocking', t);
+  const cols = [...table.columns.values()];
+  const comparisons = cols.map(comparisonOf);
+  const { a, b, length } = candidates.pairs;
+  const levels = computeLevels(comparisons, a, b, length);
+  t = lap('compare', t);
+  const u = estimateU(table, comparisons, cols);
+  // EM on at most 2M pairs (patterns repeat: more pairs change little)
+  const step = Math.max(1, Math.floor(length / 2_000_000));
+  const pick = Int32Array.from({ length: Math.ceil(length / step) }, (_, i) => i * step);
+  const sampledLevels = new Uint8Array(pick.length * cols.length);
+  const sampledRules = new Uint8Array(pick.length);
+  pick.forEach((p, i) => {
+    sampledLevels.set(levels.subarray(p * cols.length, (p + 1) * cols.length), i * cols.length);
+    sampledRules[i] = candidates.rules[p] as number;
+  });
+  const patterns = patternsOf(sampledLevels, sampledRules, comparisons, pick.length);
+  const ruleColumns = candidates.ordered.map((r) => r.columns);
+  const model = trainModel(patterns, comparisons, u, ruleColumns);
+  t = lap('train', t);
+  const scored = scorePairs(levels, a, length, comparisons, cols, model);
+  const order = orderByWeight(scored.weight);
+  const linkage = table.left !== undefined;
+  // a linkage is thresholded after the one-to-one assignment: a record's second-best pair is no match
+  const eligible: ArrayLike<number> = linkage ? oneToOne(a, b, order) : order;
+  const curve = thresholdCurve(scored.weight, scored.probability, eligible);
+  const threshold = options.threshold ?? automaticThreshold(curve)?.weight ?? 0;
+  const must = new Set((options.mustLink ?? []).map(([x, y]) => `${Math.min(x, y)},${Math.max(x, y)}`));
+  const matches: number[] = [];
+  for (let i = 0; i < eligible.length; i++) {
+    const p = eligible[i] as number;
+    if ((scored.weight[p] as number) >= threshold || (must.size && must.has(`${a[p]},${b[p]}`)))
+      matches.push(p);
+  }
+  const clusters = connectedComponents(table.size, a, b, matches, options.cannotLink, options.mustLink);
+  lap('score+cluster', t);
+  timings.total = (performance.now() - t0) / 1000;
+  const ruleRecall = candidates.ordered.map((r) => estimatedRecall(r, comparisons, model));
+  const blockingRecall = 1 - ruleRecall.reduce((miss, r) => miss * (1 - r), 1);
+  return {
+    table,
+    ruleRecall,
+    blockingRecall,
+    stats,
+    rules,
+    comparisons,
+    candidates,
+    model,
+    scored,
+    levels,
+    curve,
+    threshold,
+    matches,
+    clusters,
+    timings,
+  };
+}
+
+/**
+ * The share of true matches a rule finds, from the model: an exact rule needs every column to
+ * agree exactly (m of level 0, columns taken as independent); the nearest-neighbour rule finds
+ * matches whose text agrees at least moderately (the first three levels).
+ */
+export function estimatedRecall(rule: BlockingRule, comparisons: Comparison[], model: FsModel): number {
+  const mOf = (column: string) => model.m[comparisons.findIndex((c) => c.column === column)];
+  if (rule.kind === 'exact')
+    return rule.columns.reduce((r, c) => r * ((mOf(c)?.[0] as number | undefined) ?? 0), 1);
+  return Math.max(
+    0,
+    ...rule.columns.map((c) => {
+      const m = mOf(c);
+      return m ? (m[0] as number) + (m[1] as number) + (m[2] as number) : 0;
+    }),
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The role of a column in entity resolution, inferred from its values only (never its name):
+ * the role picks the normaliser, the comparison levels and the blocking keys.
+ */
+import { dateLayoutsOf, parseLooseNumber, valueFormatOf } from '../profile/formats.ts';
+import { LEGAL_FORMS, normaliseText } from '../similarity/normalise.ts';
+
+export type ColumnRole =
+  | 'name'
+  | 'organisation'
+  | 'address'
+  | 'text'
+  | 'date'
+  | 'number'
+  | 'code'
+  | 'email'
+  | 'phone'
+  | 'category'
+  | 'ignore';
+
+export interface ColumnStats {
+  column: string;
+  role: ColumnRole;
+  /** share of empty values (0..1) */
+  nullRate: number;
+  /** distinct non-empty values / non-empty values, in the sample */
+  distinctRatio: number;
+  distinctCount: number;
+  avgTokens: number;
+  avgLength: number;
+  /** why the column is ignored, when it is */
+  reason?: string;
+}
+
+/**
+ * Street-type words: the most used suffixes of USPS Publication 28 (appendix C1) and the
+ * Australia Post / Royal Mail equivalents, full and abbreviated.
+ */
+const STREET_TYPES = new Set([
+  'street',
+  'st',
+  'road',
+  'rd',
+  'avenue',
+  'ave',
+  'av',
+  'boulevard',
+  'blvd',
+  'lane',
+  'ln',
+  'drive',
+  'dr',
+  'court',
+  'ct',
+  'place',
+  'pl',
+  'crescent',
+  'cres',
+  'circuit',
+  'cct',
+  'close',
+  'terrace',
+  'tce',
+  'way',
+  'highway',
+  'hwy',
+  'parade',
+  'square',
+  'sq',
+  'parkway',
+  'pkwy',
+  'circle',
+  'cir',
+  'suite',
+  'ste',
+  'apt',
+  'unit',
+  'floor',
+  'po',
+  'box',
+  'strasse',
+  'str',
+  'rue',
+  'calle',
+  'via',
+]);
+
+const EMPTY = /^\s*(|null|n\/?a|none|nil|-)\s*$/i;
+
+export const isEmpty = (v: string | null | undefined): v is null | undefined | '' =>
+  v === null || v === undefined || EMPTY.test(v);
+
+/** An evenly spread sample of at most `max` values (deterministic). */
+function sample<T>(values: readonly T[], max: number): T[] {
+  if (values.length <= max) return values.slice();
+  const step = values.length / max;
+  const out: T[] = [];
+  for (let i = 0; i < max; i++) out.push(values[Math.floor(i * step)] as T);
+  return out;
+}
+
+export function inferRole(column: string, values: readonly (string | null | undefined)[]): ColumnStats {
+  const s = sample(values, 5000);
+  const nonNull = s.filter((v): v is string => !isEmpty(v)).map((v) => v.trim());
+  const nullRate = s.length ? 1 - nonNull.length / s.length : 1;
+  const distinct = new Set(nonNull.map(normaliseText));
+  let tokenSum = 0;
+  let lengthSum = 0;
+  for (const v of nonNull) {
+    tokenSum += v.split(/\s+/).length;
+    lengthSum += v.length;
+  }
+  const n = nonNull.length || 1;
+  const stats: ColumnStats = {
+    column,
+    role: 'ignore',
+    nullRate,
+    distinctRatio: distinct.size / n,
+    distinctCount: distinct.size,
+    avgTokens: tokenSum / n,
+    avgLength: lengthSum / n,
+  };
+  if (!nonNull.length) return { ...stats, reason: 'every value is empty' };
+  if (distinct.size === 1) return { ...stats, reason: 'every value is the same' };
+  const share = (test: (v: string) => boolean) => nonNull.filter(test).length / nonNull.length;
+  const formats = nonNull.map((v) => valueFormatOf(v));
+  const fmt = (f: string) => formats.filter((x) => x === f).length / nonNull.length;
+  const role = ((): ColumnRole => {
+    if (fmt('email') >= 0.8) return 'email';
+    const digits = share((v) => /^\d+$/.test(v));
+    // an 8-digit integer may be YYYYMMDD: a date only when (nearly) all are real calendar dates;
+    // dates before phones, as 1950-01-10 also looks like a phone number
+    if (share((v) => dateLayoutsOf(v).length > 0 && (!/^\d+$/.test(v) || v.length === 8)) >= 0.9)
+      return 'date';
+    if (fmt('phone') >= 0.8) return 'phone';
+    if (digits >= 0.95)
+      return share((v) => v.length === 4 && +v >= 1800 && +v <= 2100) >= 0.99 ? 'number' : 'code';
+    if (share((v) => parseLooseNumber(v) !== undefined) >= 0.95) return 'number';
+    if (distinct.size <= 50 && stats.distinctRatio < 0.05) return 'category';
+    if (stats.avgTokens >= 4 || stats.avgLength >= 32) return 'text';
+    const words = (v: string) => normaliseText(v).split(' ');
+    if (share((v) => words(v).some((w) => LEGAL_FORMS.has(w))) >= 0.1) return 'organisation';
+    if (
+      share((v) => /\d/.test(v) && /\p{L}/u.test(v)) >= 0.5 ||
+      share((v) => words(v).some((w) => STREET_TYPES.has(w))) >= 0.3
+    )
+      return 'address';
+    return 'name';
+  })();
+  return { ...stats, role };
+}
