@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { syncRuns, syncs } from '../src/db/schema.ts';
+import { joinRuns, joins, resolutions, syncRuns, syncs } from '../src/db/schema.ts';
 import { createUser, multipart, type TestApp, type TestUser } from './helper.ts';
 
 /** Ids of one resource of every kind an API path can name, all in one organization. */
@@ -104,6 +104,30 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
     .returning();
   const workbook = await call('POST', '/api/workbooks', { project_id: project.id });
   const datasets = await call('GET', '/api/datasets');
+  // a join, its run and a resolution straight into the tables: through the API they need a
+  // finished import, and this fixture runs no worker
+  const [join] = await t.database.db
+    .insert(joins)
+    .values({
+      organizationId: owner.orgId,
+      name: 'Every kind',
+      leftSource: { kind: 'import', id: imp.id },
+      rightSource: { kind: 'import', id: imp.id },
+      kind: 'inner',
+      conditions: [{ left: 'name', right: 'name', method: 'exact' }],
+      threshold: 0.85,
+      matches: 'best',
+      prefixes: { left: 'left_', right: 'right_' },
+    })
+    .returning();
+  const [joinRun] = await t.database.db
+    .insert(joinRuns)
+    .values({ organizationId: owner.orgId, joinId: join!.id, settings: {} })
+    .returning();
+  const [resolution] = await t.database.db
+    .insert(resolutions)
+    .values({ organizationId: owner.orgId, name: 'Every kind', importId: imp.id, config: {} })
+    .returning();
   return {
     orgId: owner.orgId,
     ids: {
@@ -114,6 +138,9 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
       datasets: datasets.items[0].id,
       files: file.id,
       imports: imp.id,
+      joins: join!.id,
+      'join-runs': joinRun!.id,
+      resolutions: resolution!.id,
       jobs: job.id,
       pipelines: pipeline.id,
       projects: project.id,
@@ -143,6 +170,7 @@ export function fillPath(path: string, kinds: EveryKind): string | null {
     if (m[1] === 'runId') return kinds.syncRunId;
     // a workbook's tab, field and share link: any value, the workbook's ownership is checked first
     if (m[1] === 'tab') return 'a1b2c3d4';
+    if (m[1] === 'side') return 'left';
     if (m[1] === 'key') return 'pipeline:field';
     if (m[1] === 'share') return '00000000-0000-4000-8000-000000000000';
     const id = m[1] === 'id' ? kinds.ids[parts[i - 1]!] : undefined;

@@ -19,6 +19,8 @@ const NOT_ORG_SCOPED = [
   '/api/share/tabs/{tab}/rows',
   '/api/share/fields/{key}/comments',
   '/api/share/fields/{key}/review',
+  // a step number of the caller's own financial-analysis demo, not another organization's resource
+  '/api/financial-analysis/steps/{step}/run',
 ];
 
 /**
