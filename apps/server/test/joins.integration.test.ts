@@ -147,6 +147,54 @@ describe.each(DATABASES)('joins (%s)', (kind) => {
     ]);
     expect(rows.items[5].record).toMatchObject({ _match: 'left_only', _score: null });
 
+    // the joined data is a pipeline's input: a job reads its records in place
+    const pipeline = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/pipelines',
+        payload: {
+          name: 'Joined',
+          target_schema: {
+            type: 'object',
+            properties: { company: { type: 'string' }, company_name: { type: ['string', 'null'] } },
+          },
+        },
+      })
+    ).json();
+    const job = await t.as(u.token, {
+      method: 'POST',
+      url: `/api/pipelines/${pipeline.id}/jobs`,
+      payload: { dataset_id: run.dataset_id },
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    expect(job.json()).toMatchObject({ input_kind: 'dataset', record_count: 6 });
+    const data = (
+      await t.as(u.token, { method: 'GET', url: `/api/jobs/${job.json().id}/data?page=1&size=10` })
+    ).json();
+    expect(data.items.map((r: { company: string }) => r.company)).toEqual([
+      'ACME Corp.',
+      'Globex Inc',
+      'Initech LLC',
+      'Acme',
+      null,
+      'Umbrella plc',
+    ]);
+    // another organization's pipeline cannot read it: the dataset is not found
+    const theirs = (
+      await t.as(other.token, {
+        method: 'POST',
+        url: '/api/pipelines',
+        payload: { name: 'Theirs', target_schema: { type: 'object', properties: {} } },
+      })
+    ).json();
+    const foreign = await t.as(other.token, {
+      method: 'POST',
+      url: `/api/pipelines/${theirs.id}/jobs`,
+      payload: { dataset_id: run.dataset_id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().detail).toBe('Dataset not found');
+
     // the joined data is itself an input of joins
     const inputs = (await t.as(u.token, { method: 'GET', url: '/api/join-inputs' })).json();
     expect(

@@ -44,6 +44,20 @@ test('join two imports on a fuzzy company key from the suggestions, preview, run
   const tag = Date.now().toString(36);
   const left = await importCsv(page, `customers-${tag}.csv`, CUSTOMERS);
   const right = await importCsv(page, `suppliers-${tag}.csv`, SUPPLIERS);
+  // a pipeline to run on the joined data at the end
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const pipelineName = `Joined companies ${tag}`;
+  const created = await page.request.post('/api/pipelines', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name: pipelineName,
+      target_schema: {
+        type: 'object',
+        properties: { company: { type: 'string' }, region: { type: 'string' } },
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
 
   await page.goto('/joined_data');
   await expect(page.getByRole('heading', { name: 'Joined data' })).toBeVisible();
@@ -84,6 +98,16 @@ test('join two imports on a fuzzy company key from the suggestions, preview, run
   await expect(page.getByRole('row', { name: /Umbrella plc/ })).toContainText('Left only');
   await screenshot(page, 'joins-joined-data');
   await expectNoSeriousA11yViolations(page);
+
+  // the joined data as a pipeline's input: a job on it, opened on the job page
+  const joinedUrl = page.url();
+  await page.getByRole('textbox', { name: 'Use as a pipeline input' }).click();
+  await page.getByRole('option', { name: pipelineName }).click();
+  await page.getByRole('button', { name: 'Run a job' }).click();
+  await expect(page).toHaveURL(/\/job\?id=/);
+  await expect(page.getByText(pipelineName).first()).toBeVisible();
+  await screenshot(page, 'joins-pipeline-job');
+  await page.goto(joinedUrl);
 
   // one side of the join: its columns, the key marked
   await page.getByRole('link', { name: `Customers and suppliers ${tag}` }).click();

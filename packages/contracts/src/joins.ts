@@ -84,6 +84,8 @@ export const ZJoinRun = z.object({
   phase: z.string().nullable(),
   stats: ZJoinStats.nullable(),
   row_count: z.number().int(),
+  /** the joined data (a dataset of records): a pipeline's job input (`dataset_id`) once the run succeeded */
+  dataset_id: z.uuid().nullable(),
   /** the joined dataset's columns (the key columns of fuzzy matches beside each other) */
   columns: z.array(z.object({ name: z.string(), side: z.enum(['left', 'right']), source: z.string() })),
   error: z.string().nullable(),

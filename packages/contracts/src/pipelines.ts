@@ -62,7 +62,7 @@ export const ZUpdatePipelineRequest = z.object({
 export const ZJob = z.object({
   id: z.uuid(),
   pipeline_id: z.uuid(),
-  input_kind: z.enum(['inline', 'import']),
+  input_kind: z.enum(['inline', 'import', 'dataset']),
   import_id: z.uuid().nullable(),
   record_count: z.number().int(),
   status: z.string(),
@@ -81,9 +81,11 @@ export const ZCreateJobRequest = z
     import_id: z.uuid().optional(),
     /** a file version: its dataset (an earlier successful import of it, or one made now) */
     file_version_id: z.uuid().optional(),
+    /** a dataset of records the organization made (joined data, entity-resolution output) */
+    dataset_id: z.uuid().optional(),
   })
-  .refine((v) => [v.data, v.import_id, v.file_version_id].filter(Boolean).length === 1, {
-    message: 'give exactly one of data, import_id or file_version_id',
+  .refine((v) => [v.data, v.import_id, v.file_version_id, v.dataset_id].filter(Boolean).length === 1, {
+    message: 'give exactly one of data, import_id, file_version_id or dataset_id',
     path: ['data'],
   });
 

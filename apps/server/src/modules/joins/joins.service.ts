@@ -58,6 +58,7 @@ export function runDto(r: repo.RunWithTask): TJoinRun {
     phase: run.phase,
     stats: (run.stats as TJoinStats | null) ?? null,
     row_count: run.rowCount,
+    dataset_id: run.datasetId,
     columns: run.columns,
     error: run.error ?? (status === 'failed' ? (r.taskError ?? 'The join failed') : null),
     created_at: run.createdAt.toISOString(),

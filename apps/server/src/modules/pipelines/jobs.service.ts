@@ -6,6 +6,7 @@ import { imports, jobs, pipelines, results } from '../../db/schema.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
+import { findDataset } from '../datasets/datasets.service.ts';
 import { getSchema } from '../target-schemas/target-schemas.service.ts';
 import { meteredLlm, recordUsage } from '../usage/usage.service.ts';
 import { deployedSpec, findPipeline } from './pipelines.service.ts';
@@ -99,12 +100,20 @@ export async function listJobs(
   );
 }
 
-/** A job from inline records, a finished import or a file version; the pipeline's source schema follows the data. */
+/**
+ * A job from inline records, a finished import, a file version or a dataset of records (joined data,
+ * entity-resolution output: read in place, never copied); the pipeline's source schema follows the data.
+ */
 export async function createJob(
   ctx: AppContext,
   p: Principal,
   pipelineId: string,
-  raw: { data?: Record<string, unknown>[]; import_id?: string; file_version_id?: string },
+  raw: {
+    data?: Record<string, unknown>[];
+    import_id?: string;
+    file_version_id?: string;
+    dataset_id?: string;
+  },
 ) {
   await findPipeline(ctx, p.orgId, pipelineId);
   assertCanWrite(p);
@@ -120,14 +129,24 @@ export async function createJob(
       throw new FieldError(['body', 'import_id'], 'the import has not finished');
     recordCount = imp.rowCount;
   }
+  let datasetId: string | null = null;
+  if (raw.dataset_id) {
+    const ds = await findDataset(ctx.db, p.orgId, raw.dataset_id);
+    if (!ds) throw notFound('Dataset not found');
+    // the job reads `record` objects; a result's or a CSV import's rows are not in that layout
+    if (ds.layout !== 'records')
+      throw new FieldError(['body', 'dataset_id'], `the dataset holds ${ds.layout} rows, not records`);
+    datasetId = ds.id;
+    recordCount = ds.rowCount;
+  }
   // the records are stored first: a job row always has its whole input
-  const datasetId = input.data ? await storeInlineRecords(ctx, p.orgId, input.data) : null;
+  if (input.data) datasetId = await storeInlineRecords(ctx, p.orgId, input.data);
   const [job] = await ctx.db
     .insert(jobs)
     .values({
       organizationId: p.orgId,
       pipelineId,
-      inputKind: input.import_id ? 'import' : 'inline',
+      inputKind: input.import_id ? 'import' : raw.dataset_id ? 'dataset' : 'inline',
       importId: input.import_id ?? null,
       datasetId,
       recordCount,

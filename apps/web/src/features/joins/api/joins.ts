@@ -1,5 +1,6 @@
 import type {
   TCreateJoinRequest,
+  TJob,
   TJoin,
   TJoinInput,
   TJoinKeySuggestion,
@@ -7,6 +8,7 @@ import type {
   TJoinPreview,
   TJoinRun,
   TPage,
+  TPipeline,
   TUpdateJoinRequest,
 } from '@mapwright/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -106,4 +108,24 @@ export const useJoinRows = (id: string, page: number, enabled: boolean) =>
       ),
     placeholderData: keepPreviousData,
     enabled,
+  });
+
+/** Pipelines to offer as a destination of the joined data (the first 100, newest first). */
+export const usePipelineChoices = () =>
+  useQuery({
+    queryKey: ['pipelines', 'choices'],
+    queryFn: async () =>
+      required(await http.get<TPage<TPipeline>>('/pipelines', { query: { page: 1, size: 100 } })),
+  });
+
+/** Runs a pipeline on the joined data: a job whose input is the run's dataset, read in place. */
+export const useRunPipelineOnJoin = () =>
+  useMutation({
+    mutationFn: async (v: { pipelineId: string; datasetId: string }) => {
+      const job = required(
+        await http.post<TJob>(`/pipelines/${v.pipelineId}/jobs`, { dataset_id: v.datasetId }),
+      );
+      required(await http.post(`/jobs/${job.id}/run`, undefined, { query: { immediate_return: 'true' } }));
+      return job;
+    },
   });

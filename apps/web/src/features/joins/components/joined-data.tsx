@@ -6,6 +6,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useJoinRows, useJoinRun } from '../api/joins.ts';
+import { RunPipelineOnJoin } from './run-pipeline.tsx';
 
 const MATCH_LABELS: Record<string, [string, string]> = {
   both: ['Matched', 'green'],
@@ -34,6 +35,7 @@ export function JoinedData({ id }: { id: string }) {
         title={r.join_name}
         description={`${formatCount(r.row_count)} joined rows. Columns from the left dataset come first; a fuzzy match shows its score.`}
       />
+      {r.status === 'succeeded' && r.dataset_id && <RunPipelineOnJoin datasetId={r.dataset_id} />}
       <Paper withBorder radius="md">
         {r.status !== 'succeeded' ? (
           <EmptyBlock icon={<IconTableOff size={22} />} title="No joined data yet">
