@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
+import { expectNoSeriousA11yViolations, login, loginToNewOrganization, screenshot } from './helpers.ts';
 
 /*
  * Sources and destinations: a PostgreSQL source and destination created through the forms
@@ -40,6 +40,13 @@ test.afterAll(async () => {
   await sql('postgres', `drop database if exists ${DST} with (force)`);
 });
 
+/** The tests share one new organization (a retry gets another): its lists start empty. */
+let owner: { email: string; password: string } | undefined;
+async function signIn(page: Page) {
+  if (owner) await login(page, '', owner);
+  else owner = await loginToNewOrganization(page);
+}
+
 async function connectPostgres(page: Page, name: string, database: string) {
   await page.getByRole('button', { name: 'Connect PostgreSQL' }).click();
   const dialog = page.getByRole('dialog');
@@ -53,7 +60,7 @@ async function connectPostgres(page: Page, name: string, database: string) {
 }
 
 test('sources: the catalogue and an empty list', async ({ page }) => {
-  await login(page);
+  await signIn(page);
   await page.goto('/sources');
   await expect(page.getByRole('heading', { name: 'Sources', level: 1 })).toBeVisible();
   await expect(page.getByText('No sources yet')).toBeVisible();
@@ -66,7 +73,7 @@ test('sources: the catalogue and an empty list', async ({ page }) => {
 test('a PostgreSQL source through the generated form: bad settings named, test, discover', async ({
   page,
 }) => {
-  await login(page);
+  await signIn(page);
   await page.goto('/sources');
   const dialog = await connectPostgres(page, 'Shop database', 'mw_e2e_no_such_db');
   await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -94,7 +101,7 @@ test('a PostgreSQL source through the generated form: bad settings named, test, 
 });
 
 test('a PostgreSQL destination, then a sync from the source with its rows counted', async ({ page }) => {
-  await login(page);
+  await signIn(page);
   await page.goto('/destinations');
   await expect(page.getByText('No destinations yet')).toBeVisible();
   const dialog = await connectPostgres(page, 'Warehouse', DST);

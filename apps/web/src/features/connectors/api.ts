@@ -57,13 +57,24 @@ const ACTIVE = ['queued', 'running'];
 export const isActive = (run: TSyncRun | null | undefined) => Boolean(run && ACTIVE.includes(run.status));
 
 /** The sync and its run history; polled every second while a run is active (live progress). */
-export const useSyncRuns = (syncId: string | null) =>
-  useQuery({
-    queryKey: [...connectorsKey, 'runs', syncId],
-    queryFn: async () => required(await http.get<{ items: TSyncRun[] }>(`/syncs/${syncId}/runs`)).items,
+export const useSyncRuns = (syncId: string | null) => {
+  const qc = useQueryClient();
+  const key = [...connectorsKey, 'runs', syncId];
+  return useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const items = required(await http.get<{ items: TSyncRun[] }>(`/syncs/${syncId}/runs`)).items;
+      // a run that started or ended changes the last-sync status the connection lists show
+      const previous = qc.getQueryData<TSyncRun[]>(key);
+      const before = previous?.[0];
+      if (previous && (before?.id !== items[0]?.id || before?.status !== items[0]?.status))
+        void qc.invalidateQueries({ queryKey: [...connectorsKey, 'connections'] });
+      return items;
+    },
     enabled: Boolean(syncId),
     refetchInterval: (q) => (isActive(q.state.data?.[0]) ? 1000 : false),
   });
+};
 
 function useRefresh() {
   const qc = useQueryClient();

@@ -1,19 +1,10 @@
-import {
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TFile, TFileVersion } from '@mapwright/contracts';
 import { IconFiles, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useProjectNames } from '../api/project-names.ts';
 import { useStartImport } from '../api/start-import.ts';
@@ -236,7 +227,7 @@ export function FileManager({ projectId }: { projectId?: string }) {
           {pagination.total > 0 ? rangeLabel(pagination) : ''}
         </Text>
         {pagination.pages > 1 && (
-          <Pagination
+          <Pager
             total={pagination.pages}
             value={pagination.page}
             onChange={fm.setPage}

@@ -1,6 +1,7 @@
-import { Code, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useImportProblems } from '../api/import-problems.ts';
 
@@ -63,12 +64,7 @@ export function ImportProblems({ importId, total }: { importId: string; total: n
       </Table.ScrollContainer>
       {problems.data.pages > 1 && (
         <Group justify="flex-end">
-          <Pagination
-            total={problems.data.pages}
-            value={page}
-            onChange={setPage}
-            aria-label="Problem pages"
-          />
+          <Pager total={problems.data.pages} value={page} onChange={setPage} aria-label="Problem pages" />
         </Group>
       )}
     </Stack>

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDatabaseImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useFilePicker } from '../api/files.ts';
 import { useImports } from '../api/imports.ts';
@@ -103,7 +104,7 @@ export function ImportsList() {
         )}
       </Paper>
       {imports.data && imports.data.pages > 1 && (
-        <Pagination total={imports.data.pages} value={page} onChange={setPage} aria-label="Imports pages" />
+        <Pager total={imports.data.pages} value={page} onChange={setPage} aria-label="Imports pages" />
       )}
       <NewImportModal opened={opened} onClose={modal.close} />
     </Stack>

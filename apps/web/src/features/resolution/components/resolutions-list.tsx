@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useResolutions } from '../api.ts';
 import { NewResolutionWizard } from './new-resolution-wizard.tsx';
@@ -86,7 +87,7 @@ export function ResolutionsList() {
         )}
       </Paper>
       {list.data && list.data.pages > 1 && (
-        <Pagination total={list.data.pages} value={page} onChange={setPage} aria-label="Resolution pages" />
+        <Pager total={list.data.pages} value={page} onChange={setPage} aria-label="Resolution pages" />
       )}
       {opened && <NewResolutionWizard opened={opened} onClose={wizard.close} />}
     </Stack>

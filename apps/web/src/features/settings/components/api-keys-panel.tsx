@@ -1,9 +1,10 @@
-import { Badge, Button, Code, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys.ts';
 import { CreateApiKeyModal } from './create-api-key-modal.tsx';
@@ -124,7 +125,7 @@ export function ApiKeysPanel({ canManage }: { canManage: boolean }) {
       </Paper>
       {keys.data && keys.data.pages > 1 && (
         <Group justify="flex-end">
-          <Pagination value={page} onChange={setPage} total={keys.data.pages} aria-label="API key pages" />
+          <Pager value={page} onChange={setPage} total={keys.data.pages} aria-label="API key pages" />
         </Group>
       )}
       {canManage && <CreateApiKeyModal opened={createOpened} onClose={create.close} />}

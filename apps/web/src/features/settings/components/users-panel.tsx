@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -19,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { roleRank } from '@mapwright/contracts';
 import { IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useRemoveUser, useUpdateUser, useUsers } from '../api/users.ts';
 import { InviteUserModal, type TRoleOption } from './invite-user-modal.tsx';
@@ -196,7 +196,7 @@ export function UsersPanel({
           <Text size="sm" c="dimmed">
             {users.data.total} members
           </Text>
-          <Pagination value={page} onChange={setPage} total={users.data.pages} aria-label="Members pages" />
+          <Pager value={page} onChange={setPage} total={users.data.pages} aria-label="Members pages" />
         </Group>
       )}
       {canManage && <InviteUserModal opened={inviteOpened} onClose={invite.close} roles={grantable} />}

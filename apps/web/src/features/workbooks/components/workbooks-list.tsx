@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconTableOptions } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useWorkbooks } from '../api/workbooks.ts';
 import { NewWorkbookForm } from './new-workbook-form.tsx';
@@ -65,7 +66,7 @@ export function WorkbooksList() {
       )}
       {q.data && q.data.pages > 1 && (
         <Group justify="center">
-          <Pagination value={page} onChange={setPage} total={q.data.pages} aria-label="Workbook pages" />
+          <Pager value={page} onChange={setPage} total={q.data.pages} aria-label="Workbook pages" />
         </Group>
       )}
     </Stack>

@@ -4,7 +4,6 @@ import {
   Breadcrumbs,
   Button,
   Group,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -18,6 +17,7 @@ import { IconArrowsShuffle, IconSearch, IconTimeline } from '@tabler/icons-react
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock } from '../../../components/ui/query-state.tsx';
 import { pipelineQueryOptions } from '../api/pipeline.ts';
 import { usePipelines } from '../api/pipelines.ts';
@@ -115,13 +115,7 @@ function RecentWorkshops() {
       </Table.ScrollContainer>
       {q.data.pages > 1 && (
         <Group justify="flex-end" mt="sm">
-          <Pagination
-            total={q.data.pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            aria-label="Sessions pages"
-          />
+          <Pager total={q.data.pages} value={page} onChange={setPage} size="sm" aria-label="Sessions pages" />
         </Group>
       )}
     </Paper>
@@ -231,7 +225,7 @@ function StartFromPipeline({ canWrite }: { canWrite: boolean }) {
           </Table.ScrollContainer>
           {q.data.pages > 1 && (
             <Group justify="flex-end" mt="sm">
-              <Pagination
+              <Pager
                 total={q.data.pages}
                 value={page}
                 onChange={setPage}
