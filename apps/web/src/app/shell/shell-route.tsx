@@ -43,12 +43,13 @@ export function ShellRoute() {
   }, [statusSource]);
 
   const ready = session.status === 'success';
-  // the organization's demo flags are set by staff (internal settings); pages read them from storage
+  // the organization's demo flags are set by staff (internal settings); pages read them from storage.
+  // An organization switches a demo on; it never switches off one this browser turned on itself.
   useEffect(() => {
     if (!ready) return;
     http
       .get<TOrgSettings>('/org/settings')
-      .then((s) => s && storage.setDemos(s.demos))
+      .then((s) => s && storage.setDemos(Object.fromEntries(Object.entries(s.demos).filter(([, on]) => on))))
       .catch((err) => debugLog('Organization settings not loaded:', err));
   }, [ready]);
   // the lume slice is loading until the session and configuration are in; chat support if configured
