@@ -28,7 +28,9 @@ const CARDS_SAMPLE = {
 
 /** Toasts fade in and out: axe would measure a half-transparent one. */
 async function dismissToasts(page: Page) {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click();
+  // a toast may close on its own between finding and clicking it: a detached one is skipped
+  for (const close of await page.locator('.mantine-Notification-root button').all())
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 }
 
