@@ -101,7 +101,7 @@ test('join two imports on a fuzzy company key from the suggestions, preview, run
 
   // the joined data as a pipeline's input: a job on it, opened on the job page
   const joinedUrl = page.url();
-  await page.getByRole('textbox', { name: 'Use as a pipeline input' }).click();
+  await page.getByRole('combobox', { name: 'Use as a pipeline input' }).click();
   await page.getByRole('option', { name: pipelineName }).click();
   await page.getByRole('button', { name: 'Run a job' }).click();
   await expect(page).toHaveURL(/\/job\?id=/);
