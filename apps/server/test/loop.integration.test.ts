@@ -146,7 +146,7 @@ describe.each(DATABASES)('the whole loop through the API (%s)', (kind) => {
     });
     expect(both.statusCode).toBe(422);
     expect(both.json().detail[0]).toMatchObject({
-      msg: 'give exactly one of data, import_id or file_version_id',
+      msg: 'give exactly one of data, import_id, file_version_id or dataset_id',
     });
     const other = await createUser(t);
     const upload = multipart('x.csv', 'a\n1', 'text/csv');
