@@ -5,7 +5,8 @@ import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
 test('a first start shows real work: the sample project, its pipeline and a run that needs review', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // the sample work (an import and two runs) is made by queued tasks on a just-started server
+  test.setTimeout(180_000);
   await login(page);
   // the sample project is made by a queued task right after start
   await expect(async () => {
@@ -27,6 +28,6 @@ test('a first start shows real work: the sample project, its pipeline and a run 
   await expect(async () => {
     await page.goto('/jobs');
     await expect(page.getByText(/needs review/i).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 120_000 });
   await screenshot(page, 'sample-data-jobs');
 });
