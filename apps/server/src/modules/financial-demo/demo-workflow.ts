@@ -1,12 +1,5 @@
-import {
-  DEFAULT_ERROR_HANDLING,
-  DEFAULT_SYNC_FREQUENCY,
-  DEFAULT_TIMEZONE,
-  SAMPLE_SOURCE_APP,
-  type TMappingSpec,
-  type TWorkflowEdge,
-  type TWorkflowNode,
-} from '@mapwright/contracts';
+import type { TMappingSpec } from '@mapwright/contracts';
+import { fanOutWorkflow } from '../workflows/fan-out-workflow.ts';
 
 /*
  * Step 2 of the demo: every entity (pages of two, so `page.next` is followed), then each
@@ -56,72 +49,24 @@ const MAPPING: TMappingSpec = {
   fields: [...copies('entities', ENTITY_FIELDS), ...copies('transactions', TRANSACTION_FIELDS)],
 };
 
-const endpoint = (path: string, operationId: string) => ({
-  app: SAMPLE_SOURCE_APP,
-  method: 'GET' as const,
-  path,
-  operationId,
-});
-
 export function demoWorkflow() {
-  const nodes: TWorkflowNode[] = [
-    {
-      id: 'entities',
-      type: 'custom',
-      position: { x: 0, y: 0 },
-      data: {
-        label: 'Entities',
-        endpoint: endpoint('/api/v1/entities', 'listEntities'),
-        params: { page_size: 2 },
-        errorHandling: { ...DEFAULT_ERROR_HANDLING },
-        isFirstNode: true,
-        pagination: { follow: 'page.next' },
-      },
-    },
-    {
-      id: 'transactions',
-      type: 'custom',
-      position: { x: 0, y: 160 },
-      data: {
-        label: "Each entity's transactions",
-        endpoint: endpoint('/api/v1/transactions', 'listTransactions'),
-        params: { entity_id: '{{nodes.entities.data[*].id}}', page_size: 500 },
-        errorHandling: { ...DEFAULT_ERROR_HANDLING },
-        isFirstNode: false,
-        pagination: { follow: 'page.next' },
-      },
-    },
-    {
-      id: 'final',
-      type: 'final',
-      position: { x: 0, y: 320 },
-      data: {
-        name: 'Entities and transactions',
-        initialUrl: '',
-        isSubmitted: false,
-        errorHandling: { ...DEFAULT_ERROR_HANDLING },
-        finalSchema: PULLED_SCHEMA,
-        finalSampleData: null,
-        mapping: MAPPING,
-      },
-    },
-  ];
-  const edges: TWorkflowEdge[] = [
-    { id: 'entities-transactions', source: 'entities', target: 'transactions', animated: true },
-    { id: 'transactions-final', source: 'transactions', target: 'final', animated: true },
-  ];
-  return {
+  return fanOutWorkflow({
     name: DEMO_WORKFLOW_NAME,
-    nodes,
-    edges,
-    isActive: false,
-    isComplete: true,
-    syncFrequency: DEFAULT_SYNC_FREQUENCY,
-    timezone: DEFAULT_TIMEZONE,
-    groupId: null,
-    sourceApp: SAMPLE_SOURCE_APP,
     prompt: 'Every entity and all of its transactions',
-    urlString: '',
-    jsonSchema: PULLED_SCHEMA,
-  };
+    first: {
+      id: 'entities',
+      label: 'Entities',
+      path: '/api/v1/entities',
+      operationId: 'listEntities',
+      params: { page_size: 2 },
+    },
+    second: {
+      id: 'transactions',
+      label: "Each entity's transactions",
+      path: '/api/v1/transactions',
+      operationId: 'listTransactions',
+      params: { entity_id: '{{nodes.entities.data[*].id}}', page_size: 500 },
+    },
+    final: { name: 'Entities and transactions', schema: PULLED_SCHEMA, sample: null, mapping: MAPPING },
+  });
 }

@@ -1,13 +1,6 @@
-import {
-  DEFAULT_ERROR_HANDLING,
-  DEFAULT_SYNC_FREQUENCY,
-  DEFAULT_TIMEZONE,
-  SAMPLE_SOURCE_APP,
-  type TMappingSpec,
-  type TWorkflowEdge,
-  type TWorkflowNode,
-} from '@mapwright/contracts';
+import type { TMappingSpec } from '@mapwright/contracts';
 import { financeData, SAMPLE_CARD_PROGRAM_NAME } from '../../sample-apps/finance/finance.data.ts';
+import { fanOutWorkflow } from './fan-out-workflow.ts';
 
 /*
  * The spec's sample cards workflow (§3 "Sample final output for a cards workflow", §9): the
@@ -157,70 +150,29 @@ export const CARDS_SAMPLE_DATA = {
 
 export function sampleCardsWorkflow() {
   const program = financeData().cardPrograms.find((p) => p.name === SAMPLE_CARD_PROGRAM_NAME)!;
-  const nodes: TWorkflowNode[] = [
-    {
-      id: 'entities',
-      type: 'custom',
-      position: { x: 0, y: 0 },
-      data: {
-        label: 'Primary entity',
-        endpoint: {
-          app: SAMPLE_SOURCE_APP,
-          method: 'GET',
-          path: '/api/v1/entities',
-          operationId: 'listEntities',
-        },
-        params: { is_primary: true },
-        errorHandling: { ...DEFAULT_ERROR_HANDLING },
-        isFirstNode: true,
-        pagination: { follow: 'page.next' },
-      },
-    },
-    {
-      id: 'cards',
-      type: 'custom',
-      position: { x: 0, y: 160 },
-      data: {
-        label: 'Executive Travel cards',
-        endpoint: { app: SAMPLE_SOURCE_APP, method: 'GET', path: '/api/v1/cards', operationId: 'listCards' },
-        params: { entity_id: '{{nodes.entities.data[*].id}}', card_program_id: program.id },
-        errorHandling: { ...DEFAULT_ERROR_HANDLING },
-        isFirstNode: false,
-        pagination: { follow: 'page.next' },
-      },
-    },
-    {
-      id: 'final',
-      type: 'final',
-      position: { x: 0, y: 320 },
-      data: {
-        name: 'Cards summary',
-        initialUrl: '',
-        isSubmitted: false,
-        errorHandling: { ...DEFAULT_ERROR_HANDLING },
-        finalSchema: CARDS_OUTPUT_SCHEMA,
-        finalSampleData: CARDS_SAMPLE_DATA,
-        mapping: CARDS_MAPPING,
-      },
-    },
-  ];
-  const edges: TWorkflowEdge[] = [
-    { id: 'entities-cards', source: 'entities', target: 'cards', animated: true },
-    { id: 'cards-final', source: 'cards', target: 'final', animated: true },
-  ];
-  return {
+  return fanOutWorkflow({
     name: SAMPLE_WORKFLOW_NAME,
-    nodes,
-    edges,
-    isActive: false,
-    isComplete: true,
-    syncFrequency: DEFAULT_SYNC_FREQUENCY,
-    timezone: DEFAULT_TIMEZONE,
-    groupId: null,
-    sourceApp: SAMPLE_SOURCE_APP,
     prompt:
       'Every active Executive Travel card of the primary entity with its holder, and the total monthly limit',
-    urlString: '',
-    jsonSchema: CARDS_OUTPUT_SCHEMA,
-  };
+    first: {
+      id: 'entities',
+      label: 'Primary entity',
+      path: '/api/v1/entities',
+      operationId: 'listEntities',
+      params: { is_primary: true },
+    },
+    second: {
+      id: 'cards',
+      label: 'Executive Travel cards',
+      path: '/api/v1/cards',
+      operationId: 'listCards',
+      params: { entity_id: '{{nodes.entities.data[*].id}}', card_program_id: program.id },
+    },
+    final: {
+      name: 'Cards summary',
+      schema: CARDS_OUTPUT_SCHEMA,
+      sample: CARDS_SAMPLE_DATA,
+      mapping: CARDS_MAPPING,
+    },
+  });
 }
