@@ -249,6 +249,8 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
       const w = await open('upsert');
       await w.write([rec(1, 'a'), rec(2, 'b'), rec(2, 'b2')]);
       await w.write([rec(2, 'b3'), rec(3, 'c')]);
+      // text that COPY's format escapes (tab, newline, backslash, its NULL marker) arrives as sent
+      await w.write([rec(4, 'tab\there\nline \\ back \\N')]);
       await w.commit();
       const replay = await open('upsert');
       await replay.write([rec(2, 'b3'), rec(3, 'c')]);
@@ -258,6 +260,7 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
         [1, 'a'],
         [2, 'b3'],
         [3, 'c'],
+        [4, 'tab\there\nline \\ back \\N'],
       ]);
       // a checkpoint stored with a batch (one transaction) is what a reopened writer resumes from
       const withRun = () =>
