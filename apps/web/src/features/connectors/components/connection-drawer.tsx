@@ -166,6 +166,7 @@ function StreamsView({ connectionId, streams }: { connectionId: string; streams:
             </Text>
             <Button
               size="xs"
+              style={{ flexShrink: 0 }}
               leftSection={<IconFileImport size={16} />}
               loading={bringIn.isPending}
               onClick={() => bringIn.mutate(s.name, { onSuccess: (imp) => navigate(`/imports/${imp.id}`) })}
