@@ -76,7 +76,7 @@ describe.each(DATABASES)('connections and syncs (%s)', (kind) => {
   let u: TestUser;
   let other: TestUser;
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { worker: true });
+    t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' }, { worker: true });
     u = await createUser(t);
     other = await createUser(t);
   });

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOutboundUrl, parseAllowlist } from '../src/lib/safe-fetch.ts';
 import {
   type Connector,
   type ConnectorContext,
@@ -20,7 +21,14 @@ import { connectors } from '../src/modules/connectors/registry.ts';
  * read / write round trips, resumable reads, incremental bounds and errors naming the setting.
  */
 
-const ctx: ConnectorContext = { fetch, scratchDir: tmpdir(), log: () => {} };
+/** The server's SSRF guard with loopback allowed (this machine's databases), as OUTBOUND_ALLOWLIST=127.0.0.1. */
+const guarded = (allow: string[]): ConnectorContext => ({
+  fetch,
+  scratchDir: tmpdir(),
+  log: () => {},
+  checkOutbound: (url) => checkOutboundUrl(url, { allowlist: parseAllowlist(allow) }),
+});
+const ctx = guarded(['127.0.0.1']);
 const signal = new AbortController().signal;
 
 describe.each(connectors.map((c) => [c.spec.type, c] as const))('connector %s: spec', (_type, c) => {
@@ -153,6 +161,30 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
         expect(err, `${w.field}: ${err?.message}`).toBeInstanceOf(ConnectorSettingsError);
         expect(err.field).toBe(w.field);
       }
+    });
+
+    it('refuses a loopback or private host unless the deployment allows it, naming the host', async () => {
+      const strict = guarded([]);
+      for (const host of ['127.0.0.1', 'localhost', '10.1.2.3']) {
+        const err = await c.check({ ...h.settings, host }, strict).catch((e) => e);
+        expect(err, String(err?.message)).toBeInstanceOf(ConnectorSettingsError);
+        expect(err.field).toBe('host');
+        expect(err.message).toMatch(/private address/);
+      }
+      // reading and writing connect through the same guard
+      const read = c.read(
+        h.settings,
+        { stream: h.stream('people'), syncMode: 'full_refresh', signal },
+        strict,
+      );
+      await expect(read[Symbol.asyncIterator]().next()).rejects.toThrow(/private address/);
+      await expect(
+        c.open(
+          h.settings,
+          { stream: 'x', mode: 'append', jsonSchema: { properties: { a: {} } }, signal },
+          strict,
+        ),
+      ).rejects.toThrow(/private address/);
     });
 
     it('discovers tables with schemas, keys and cursor candidates', async () => {

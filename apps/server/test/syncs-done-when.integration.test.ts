@@ -117,7 +117,7 @@ describe.each(DATABASES)('syncs: done when (%s)', (kind) => {
   let t: TestApp;
   let u: TestUser;
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { worker: true });
+    t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' }, { worker: true });
     u = await createUser(t);
   });
   afterAll(() => t.close());

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -6,6 +7,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import Cursor from 'pg-cursor';
 import type {
   Connector,
+  ConnectorContext,
   DestinationWriter,
   ReadMessage,
   ReadRequest,
@@ -19,6 +21,7 @@ import {
   columnsOf,
   describeTable,
   explainSqlError,
+  guardDbHost,
   lastPerKey,
   READ_BATCH,
   resolveStream,
@@ -65,15 +68,17 @@ function settingsOf(s: Settings) {
   };
 }
 
-async function connect(s: Settings): Promise<pg.Client> {
+async function connect(s: Settings, ctx: ConnectorContext): Promise<pg.Client> {
   const o = settingsOf(s);
+  const address = await guardDbHost(ctx, o.host, o.port);
   const client = new pg.Client({
-    host: o.host,
+    host: address,
     port: o.port,
     database: o.database,
     user: o.user,
     password: o.password ?? '',
-    ssl: o.ssl ? { rejectUnauthorized: true } : false,
+    // the certificate is checked against the host name, though the socket goes to the pinned address
+    ssl: o.ssl ? { rejectUnauthorized: true, ...(isIP(o.host) ? {} : { servername: o.host }) } : false,
     connectionTimeoutMillis: 10_000,
     application_name: 'mapwright-connector',
     types,
@@ -89,8 +94,12 @@ async function connect(s: Settings): Promise<pg.Client> {
   return client;
 }
 
-async function withClient<T>(s: Settings, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = await connect(s);
+async function withClient<T>(
+  s: Settings,
+  ctx: ConnectorContext,
+  fn: (c: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = await connect(s, ctx);
   try {
     return await fn(client);
   } catch (err) {
@@ -135,9 +144,13 @@ async function loadTables(client: pg.Client, schema: string | undefined, only?: 
   return [...tables.values()];
 }
 
-async function* read(settings: Settings, req: ReadRequest): AsyncIterable<ReadMessage> {
+async function* read(
+  settings: Settings,
+  req: ReadRequest,
+  ctx: ConnectorContext,
+): AsyncIterable<ReadMessage> {
   const o = settingsOf(settings);
-  const client = await connect(settings);
+  const client = await connect(settings, ctx);
   let cursor: Cursor | undefined;
   try {
     const {
@@ -230,7 +243,11 @@ const SQL_TYPE: Record<ColumnKind, string> = {
   json: 'jsonb',
 };
 
-async function open(settings: Settings, req: WriteRequest): Promise<DestinationWriter> {
+async function open(
+  settings: Settings,
+  req: WriteRequest,
+  ctx: ConnectorContext,
+): Promise<DestinationWriter> {
   const o = settingsOf(settings);
   const target = checkTableName(req.stream);
   const cols = columnsOf(req.jsonSchema);
@@ -242,7 +259,7 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
   if (req.mode === 'upsert' && !key.length) {
     throw explainSqlError(new Error('an upsert needs a primary key'), o);
   }
-  const client = await connect(settings);
+  const client = await connect(settings, ctx);
   try {
     const q = (n: string) => client.escapeIdentifier(n);
     const schema = o.schema ?? 'public';
@@ -376,11 +393,11 @@ export const postgresConnector: Connector = {
     secretFields: ['password'],
     writeModes: ['append', 'overwrite', 'upsert'],
   },
-  async check(settings) {
-    await withClient(settings, (c) => c.query('select 1'));
+  async check(settings, ctx) {
+    await withClient(settings, ctx, (c) => c.query('select 1'));
   },
-  async discover(settings): Promise<StreamDescriptor[]> {
-    return withClient(settings, async (c) =>
+  async discover(settings, ctx): Promise<StreamDescriptor[]> {
+    return withClient(settings, ctx, async (c) =>
       (await loadTables(c, settingsOf(settings).schema)).map(describeTable),
     );
   },
