@@ -22,6 +22,7 @@ function field(value: unknown, kind: ColumnKind): string {
   if (typeof value === 'string') return escaped(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (value instanceof Date) return value.toISOString();
   return escaped(JSON.stringify(value));
 }
 
