@@ -65,7 +65,7 @@ async function main() {
 
     // the product: an API-created sync run by the worker, app database embedded
     const { database, drop } = await openFresh('embedded', dir);
-    const { app, headers } = await benchApp(database, { DATA_DIR: dir });
+    const { app, headers } = await benchApp(database, { DATA_DIR: dir, OUTBOUND_ALLOWLIST: '127.0.0.1' });
     const worker = startWorker(app.ctx, app.ctx.queue, taskDefinitions, { pollMs: 50 });
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
       const res = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });

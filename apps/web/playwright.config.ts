@@ -62,6 +62,8 @@ export default defineConfig({
       NEW_HOST: 'app.mapwright.dev',
       STATUS_TYPE: 'warning',
       STATUS_MESSAGE: 'Scheduled maintenance on Sunday at 22:00 UTC.',
+      // the connectors spec connects to this machine's PostgreSQL: loopback allowed past the SSRF guard
+      OUTBOUND_ALLOWLIST: '127.0.0.1',
     },
   },
 });

@@ -76,7 +76,7 @@ describe.each(DATABASES)('connections and syncs (%s)', (kind) => {
   let u: TestUser;
   let other: TestUser;
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { worker: true });
+    t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' }, { worker: true });
     u = await createUser(t);
     other = await createUser(t);
   });
@@ -196,6 +196,34 @@ describe.each(DATABASES)('connections and syncs (%s)', (kind) => {
     expect(s.cursorFields).toContainEqual(['updated_at']);
     expect(s.sample).toHaveLength(5);
     expect(s.sample[0]).toMatchObject({ id: 1, name: 'name 1' });
+  });
+
+  it('uses a stream as a pipeline input: an import of every row, read like any upload', async () => {
+    const res = await call('POST', `/api/connections/${source.id}/streams/import`, {
+      stream: 'public.customers',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ format: 'jsonl', name: expect.stringContaining('public.customers') });
+    const imp = await eventually(async () => {
+      const i = (await call('GET', `/api/imports/${res.json().id}`)).json();
+      return ['succeeded', 'failed'].includes(i.status) ? i : null;
+    }, 60_000);
+    expect(imp).toMatchObject({ status: 'succeeded', row_count: 3000, problem_count: 0 });
+    const rows = (await call('GET', `/api/imports/${imp.id}/rows?page=1&size=2`)).json();
+    expect(JSON.stringify(rows)).toContain('c1@example.com');
+    // a stream discovery did not return, and another organization's connection
+    const unknown = await call('POST', `/api/connections/${source.id}/streams/import`, {
+      stream: 'public.nope',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail[0].loc).toEqual(['body', 'stream']);
+    const foreign = await call(
+      'POST',
+      `/api/connections/${source.id}/streams/import`,
+      { stream: 'public.customers' },
+      other,
+    );
+    expect(foreign.statusCode).toBe(404);
   });
 
   it("answers 404 for another organization's connection", async () => {

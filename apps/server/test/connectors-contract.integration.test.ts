@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOutboundUrl, parseAllowlist } from '../src/lib/safe-fetch.ts';
 import {
   type Connector,
   type ConnectorContext,
@@ -20,7 +21,14 @@ import { connectors } from '../src/modules/connectors/registry.ts';
  * read / write round trips, resumable reads, incremental bounds and errors naming the setting.
  */
 
-const ctx: ConnectorContext = { fetch, scratchDir: tmpdir(), log: () => {} };
+/** The server's SSRF guard with loopback allowed (this machine's databases), as OUTBOUND_ALLOWLIST=127.0.0.1. */
+const guarded = (allow: string[]): ConnectorContext => ({
+  fetch,
+  scratchDir: tmpdir(),
+  log: () => {},
+  checkOutbound: (url) => checkOutboundUrl(url, { allowlist: parseAllowlist(allow) }),
+});
+const ctx = guarded(['127.0.0.1']);
 const signal = new AbortController().signal;
 
 describe.each(connectors.map((c) => [c.spec.type, c] as const))('connector %s: spec', (_type, c) => {
@@ -155,6 +163,30 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
       }
     });
 
+    it('refuses a loopback or private host unless the deployment allows it, naming the host', async () => {
+      const strict = guarded([]);
+      for (const host of ['127.0.0.1', 'localhost', '10.1.2.3']) {
+        const err = await c.check({ ...h.settings, host }, strict).catch((e) => e);
+        expect(err, String(err?.message)).toBeInstanceOf(ConnectorSettingsError);
+        expect(err.field).toBe('host');
+        expect(err.message).toMatch(/private address/);
+      }
+      // reading and writing connect through the same guard
+      const read = c.read(
+        h.settings,
+        { stream: h.stream('people'), syncMode: 'full_refresh', signal },
+        strict,
+      );
+      await expect(read[Symbol.asyncIterator]().next()).rejects.toThrow(/private address/);
+      await expect(
+        c.open(
+          h.settings,
+          { stream: 'x', mode: 'append', jsonSchema: { properties: { a: {} } }, signal },
+          strict,
+        ),
+      ).rejects.toThrow(/private address/);
+    });
+
     it('discovers tables with schemas, keys and cursor candidates', async () => {
       const streams = await c.discover(h.settings, ctx);
       const people = streams.find((s) => s.name === h.stream('people'))!;
@@ -249,6 +281,8 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
       const w = await open('upsert');
       await w.write([rec(1, 'a'), rec(2, 'b'), rec(2, 'b2')]);
       await w.write([rec(2, 'b3'), rec(3, 'c')]);
+      // text that COPY's format escapes (tab, newline, backslash, its NULL marker) arrives as sent
+      await w.write([rec(4, 'tab\there\nline \\ back \\N')]);
       await w.commit();
       const replay = await open('upsert');
       await replay.write([rec(2, 'b3'), rec(3, 'c')]);
@@ -258,6 +292,7 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
         [1, 'a'],
         [2, 'b3'],
         [3, 'c'],
+        [4, 'tab\there\nline \\ back \\N'],
       ]);
       // a checkpoint stored with a batch (one transaction) is what a reopened writer resumes from
       const withRun = () =>

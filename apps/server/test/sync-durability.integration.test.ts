@@ -37,7 +37,7 @@ describe.skipIf(!DATABASES.includes('postgres'))('a sync worker killed mid-sync 
          from generate_series(1, ${ROWS}) i;`,
     );
     await sql(DST, 'create table items (id integer, label text, at timestamptz)');
-    cluster = await createCluster({ WORKER_LEASE_MS: '1500' });
+    cluster = await createCluster({ WORKER_LEASE_MS: '1500', OUTBOUND_ALLOWLIST: '127.0.0.1' });
   });
   afterAll(async () => {
     await cluster?.destroy();

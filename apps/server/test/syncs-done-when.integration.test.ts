@@ -70,6 +70,30 @@ connectors.push(
   hooked('pg-failing', 2, async () => {
     throw new ConnectorRuntimeError('the source went away halfway');
   }),
+  // a destination durable only at commit (as S3 is) whose commit fails: every write was
+  // "acknowledged" as spooled, none made it
+  {
+    spec: {
+      type: 'spool-failing',
+      title: 'spool-failing',
+      description: 'test',
+      roles: ['destination'],
+      settings: { type: 'object' },
+      secretFields: [],
+      writeModes: ['append'],
+      acknowledgesOnCommit: true,
+    },
+    async check() {},
+    async open() {
+      return {
+        async write() {},
+        async commit() {
+          throw new ConnectorRuntimeError('the upload failed');
+        },
+        async abort() {},
+      };
+    },
+  },
 );
 
 beforeAll(async () => {
@@ -93,7 +117,7 @@ describe.each(DATABASES)('syncs: done when (%s)', (kind) => {
   let t: TestApp;
   let u: TestUser;
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { worker: true });
+    t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' }, { worker: true });
     u = await createUser(t);
   });
   afterAll(() => t.close());
@@ -177,6 +201,30 @@ describe.each(DATABASES)('syncs: done when (%s)', (kind) => {
         "select table_name from information_schema.tables where table_name like '\\_mw\\_stage%'",
       ),
     ).toEqual([]);
+  });
+
+  it('a destination that acknowledges on commit: no state is saved when its commit fails', async () => {
+    const src = await connection('postgres', 'source', SRC);
+    const dst = await call('POST', '/api/connections', {
+      type: 'spool-failing',
+      name: 'spool',
+      role: 'destination',
+      settings: {},
+    });
+    const sync = await call('POST', '/api/syncs', {
+      name: 'spooled',
+      sourceConnectionId: src.id,
+      destinationConnectionId: dst.id,
+      streams: [
+        { name: 'public.events', destination: 'events', syncMode: 'incremental', cursorField: ['at'] },
+      ],
+      writeMode: 'append',
+    });
+    const run = await runToEnd(sync.id);
+    expect(run).toMatchObject({ status: 'failed', error: 'the upload failed' });
+    // the next run must read everything again: nothing reached the destination
+    expect((await call('GET', `/api/syncs/${sync.id}`)).state).toEqual({});
+    expect(run.state).toEqual({});
   });
 
   it('a 100k-row full refresh keeps memory flat and writes every row once (upsert replay idempotent)', async () => {

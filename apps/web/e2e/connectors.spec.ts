@@ -6,7 +6,9 @@ import { expectNoSeriousA11yViolations, login, loginToNewOrganization, screensho
 /*
  * Sources and destinations: a PostgreSQL source and destination created through the forms
  * generated from the connector's JSON Schema, a connection test, stream discovery with sample
- * rows, a sync run with its rows counted, and the rows in the destination database.
+ * rows, a stream used as a pipeline input (an import), a sync run with its rows counted, a sync
+ * through a pipeline's deployed mapper with the rejected records shown, and the rows in the
+ * destination database.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -30,8 +32,10 @@ test.beforeAll(async () => {
   await sql('postgres', `create database ${DST}`);
   await sql(
     SRC,
-    `create table orders (id integer primary key, customer text not null, total numeric(10,2), placed_at timestamptz not null);
-     insert into orders select i, 'Customer ' || i, i * 1.5, timestamptz '2024-05-01' + (i || ' hours')::interval
+    // every tenth order has no customer: a pipeline that requires one rejects those 24
+    `create table orders (id integer primary key, customer text, total numeric(10,2), placed_at timestamptz not null);
+     insert into orders select i, case when i % 10 = 0 then null else 'Customer ' || i end, i * 1.5,
+       timestamptz '2024-05-01' + (i || ' hours')::interval
        from generate_series(1, 240) i;`,
   );
 });
@@ -139,4 +143,74 @@ test('a PostgreSQL destination, then a sync from the source with its rows counte
   // the list shows the last sync's status
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: /Shop database/ }).getByText('Succeeded')).toBeVisible();
+});
+
+test('use as a pipeline input: the stream becomes an import', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/sources');
+  await page.getByRole('button', { name: 'Shop database' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Shop database' });
+  await expect(drawer.getByRole('combobox', { name: 'Stream' })).toHaveValue('public.orders', {
+    timeout: 20_000,
+  });
+  await screenshot(page, 'connectors-stream-input');
+  await drawer.getByRole('button', { name: 'Use as a pipeline input' }).click();
+  await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}/, { timeout: 20_000 });
+  await expect(page.getByText('public.orders from Shop database').first()).toBeVisible();
+  await expect(page.getByText('240', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, 'connectors-stream-import');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a sync through a pipeline: rows counted, the rejected ones shown with the reason', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  // a pipeline whose deployed mapper requires a customer, through the API
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const post = async (url: string, data: unknown = {}) => {
+    const res = await page.request.post(url, { headers, data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  const pipeline = await post('/api/pipelines', {
+    name: 'Orders with a customer',
+    target_schema: {
+      type: 'object',
+      properties: { id: { type: 'integer' }, customer: { type: 'string' }, total: { type: 'string' } },
+      required: ['id', 'customer'],
+    },
+  });
+  await post(`/api/pipelines/${pipeline.id}/jobs`, { data: [{ id: 1, customer: 'A', total: '1.50' }] });
+  const workshop = await post(`/api/pipelines/${pipeline.id}/workshops`);
+  await post(`/api/workshops/${workshop.id}/deploy`);
+
+  await page.goto('/sources');
+  await page.getByRole('button', { name: 'Shop database' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Shop database' });
+  await drawer.getByRole('tab', { name: 'Syncs' }).click();
+  await drawer.getByRole('button', { name: 'New sync' }).click();
+  const form = page.getByRole('dialog', { name: 'New sync' });
+  await form.getByRole('combobox', { name: 'Stream' }).click();
+  await page.getByRole('option', { name: 'public.orders' }).click();
+  await form.getByRole('combobox', { name: 'Destination', exact: true }).click();
+  await page.getByRole('option', { name: 'Warehouse' }).click();
+  await form.getByRole('textbox', { name: 'Destination table' }).fill('orders_mapped');
+  await form.getByRole('combobox', { name: 'Pipeline (optional)' }).click();
+  await page.getByRole('option', { name: 'Orders with a customer' }).click();
+  await form.getByRole('button', { name: 'Create sync' }).click();
+
+  await expect(drawer.getByText('public.orders → orders_mapped').first()).toBeVisible();
+  await drawer.getByRole('button', { name: 'Run now' }).click();
+  const history = drawer.getByRole('table', { name: 'Run history' });
+  await expect(history.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
+  await expect(history.getByRole('cell', { name: '216', exact: true })).toBeVisible();
+  await expect(history.getByRole('cell', { name: '24', exact: true })).toBeVisible();
+  await history.getByText('Rejected records: the first 24 of 24').click();
+  const rejected = drawer.getByRole('table', { name: 'Rejected records' });
+  await expect(rejected.getByText(/"id":10,/)).toBeVisible();
+  await expect(rejected.getByText('customer: is required').first()).toBeVisible();
+  await screenshot(page, 'connectors-sync-pipeline');
+  await expectNoSeriousA11yViolations(page);
+  expect((await sql(DST, 'select count(*)::int as n from orders_mapped'))[0].n).toBe(216);
 });

@@ -82,6 +82,13 @@ export const ZStream = z.object({
 export const ZStreamList = z.object({ items: z.array(ZStream) });
 export type TStream = z.infer<typeof ZStream>;
 
+/** "Use as a pipeline input": a stream read in full into a JSON Lines file and an import of it. */
+export const ZStreamImportRequest = z.object({
+  stream: z.string().min(1).max(500).describe('a stream name discovery returned'),
+  projectId: z.uuid().optional().describe('the project the file and import belong to'),
+});
+export type TStreamImportRequest = z.infer<typeof ZStreamImportRequest>;
+
 export const ZSyncStream = z.object({
   name: z.string().min(1).max(300),
   syncMode: z.enum(SYNC_MODES).default('full_refresh'),

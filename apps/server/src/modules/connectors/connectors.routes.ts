@@ -8,6 +8,8 @@ import {
   ZCreateConnectionRequest,
   ZCreateSyncRequest,
   ZErrorDetail,
+  ZImport,
+  ZStreamImportRequest,
   ZStreamList,
   ZSync,
   ZSyncList,
@@ -24,6 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
 import * as connections from './connections.service.ts';
+import { importStream } from './stream-import.service.ts';
 import * as syncs from './syncs.service.ts';
 
 const ZId = z.object({ id: z.uuid() });
@@ -133,6 +136,20 @@ export async function connectorsRoutes(app: FastifyInstance) {
       },
     },
     (req) => connections.listStreams(ctx, principalOf(req), req.params.id),
+  );
+  r.post(
+    '/connections/:id/streams/import',
+    {
+      schema: {
+        tags,
+        summary: 'Use a stream as a pipeline input: read it in full into a file and an import',
+        params: ZId,
+        body: ZStreamImportRequest,
+        response: { 201: ZImport, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await importStream(ctx, principalOf(req), req.params.id, req.body)),
   );
 
   r.get('/syncs', { schema: { tags, querystring: ZSyncListQuery, response: { 200: ZSyncList } } }, (req) =>

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.ts';
-import { parseAllowlist, safeFetch } from '../../lib/safe-fetch.ts';
+import { checkOutboundUrl, parseAllowlist, safeFetch } from '../../lib/safe-fetch.ts';
 import type { ConnectorContext } from './contract.ts';
 
 /**
@@ -33,5 +33,10 @@ export function connectorContext(ctx: AppContext, log?: ConnectorContext['log'])
     fetch: guarded as typeof fetch,
     scratchDir,
     log: log ?? ((level, message) => ctx.log[level]({ connector: true }, message)),
+    // the guard's verdict for clients that do not send through fetch (databases, brokers, S3)
+    async checkOutbound(url) {
+      const { address, family } = await checkOutboundUrl(url, guard);
+      return { address, family };
+    },
   };
 }

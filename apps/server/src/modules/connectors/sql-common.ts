@@ -1,4 +1,6 @@
+import { guardHost } from './broker/broker-guard.ts';
 import {
+  type ConnectorContext,
   ConnectorRuntimeError,
   ConnectorSettingsError,
   type JsonSchema,
@@ -233,3 +235,17 @@ export function sqlSettings(s: Record<string, unknown>) {
 
 /** How many rows a source reads per fetch and checkpoints after. */
 export const READ_BATCH = 5000;
+
+/**
+ * The address a database connection must use: the host judged by the same SSRF guard as the REST
+ * source (private and loopback addresses refused unless OUTBOUND_ALLOWLIST allows them), after
+ * DNS resolution, and the connection pinned to the address judged so a second DNS answer cannot
+ * swap it. A refusal names the host field.
+ */
+export async function guardDbHost(ctx: ConnectorContext, host: string, port: number): Promise<string> {
+  try {
+    return await guardHost(ctx, host, port, `host ${host}`);
+  } catch (err) {
+    throw new ConnectorSettingsError('host', (err as Error).message);
+  }
+}

@@ -2,6 +2,7 @@ import type {
   TConnection,
   TConnectionCheck,
   TConnectorSpec,
+  TImport,
   TStream,
   TSync,
   TSyncRun,
@@ -41,6 +42,13 @@ export const useStreams = (id: string | null, enabled = true) =>
     enabled: Boolean(id) && enabled,
     staleTime: 30_000,
     retry: false,
+  });
+
+/** "Use as a pipeline input": the stream read into an import the workshop works on. */
+export const useImportStream = (connectionId: string) =>
+  useMutation({
+    mutationFn: async (stream: string) =>
+      required(await http.post<TImport>(`/connections/${connectionId}/streams/import`, { stream })),
   });
 
 export const useSyncs = (connectionId: string | null) =>

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import mysql from 'mysql2';
 import type {
   Connector,
+  ConnectorContext,
   DestinationWriter,
   ReadMessage,
   ReadRequest,
@@ -16,6 +17,7 @@ import {
   columnsOf,
   describeTable,
   explainSqlError,
+  guardDbHost,
   lastPerKey,
   READ_BATCH,
   resolveStream,
@@ -35,10 +37,11 @@ import {
 type Conn = mysql.Connection;
 const id = (n: string) => mysql.escapeId(n, true);
 
-async function connect(s: Settings): Promise<Conn> {
+async function connect(s: Settings, ctx: ConnectorContext): Promise<Conn> {
   const o = sqlSettings(s);
+  const address = await guardDbHost(ctx, o.host, o.port);
   const conn = mysql.createConnection({
-    host: o.host,
+    host: address,
     port: o.port,
     database: o.database,
     user: o.user,
@@ -64,8 +67,8 @@ async function rows<T>(conn: Conn, sql: string, params: unknown[] = []): Promise
   return r as T[];
 }
 
-async function withConn<T>(s: Settings, fn: (c: Conn) => Promise<T>): Promise<T> {
-  const conn = await connect(s);
+async function withConn<T>(s: Settings, ctx: ConnectorContext, fn: (c: Conn) => Promise<T>): Promise<T> {
+  const conn = await connect(s, ctx);
   try {
     return await fn(conn);
   } catch (err) {
@@ -101,9 +104,13 @@ async function loadTables(conn: Conn, only?: string): Promise<SqlTable[]> {
   return [...tables.values()];
 }
 
-async function* read(settings: Settings, req: ReadRequest): AsyncIterable<ReadMessage> {
+async function* read(
+  settings: Settings,
+  req: ReadRequest,
+  ctx: ConnectorContext,
+): AsyncIterable<ReadMessage> {
   const o = sqlSettings(settings);
-  const conn = await connect(settings);
+  const conn = await connect(settings, ctx);
   try {
     const {
       table,
@@ -217,7 +224,11 @@ function toSql(v: unknown, kind: ColumnKind): unknown {
 
 const CHUNK = 1000;
 
-async function open(settings: Settings, req: WriteRequest): Promise<DestinationWriter> {
+async function open(
+  settings: Settings,
+  req: WriteRequest,
+  ctx: ConnectorContext,
+): Promise<DestinationWriter> {
   const o = sqlSettings(settings);
   const target = checkTableName(req.stream);
   const cols = columnsOf(req.jsonSchema);
@@ -228,7 +239,7 @@ async function open(settings: Settings, req: WriteRequest): Promise<DestinationW
   }
   if (req.mode === 'upsert' && !key.length)
     throw explainSqlError(new Error('an upsert needs a primary key'), o);
-  const conn = await connect(settings);
+  const conn = await connect(settings, ctx);
   try {
     const staging = `_mw_stage_${createHash('sha256')
       .update(req.runId ?? randomUUID())
@@ -351,11 +362,11 @@ export const mysqlConnector: Connector = {
     secretFields: ['password'],
     writeModes: ['append', 'overwrite', 'upsert'],
   },
-  async check(settings) {
-    await withConn(settings, (c) => rows(c, 'select 1'));
+  async check(settings, ctx) {
+    await withConn(settings, ctx, (c) => rows(c, 'select 1'));
   },
-  async discover(settings): Promise<StreamDescriptor[]> {
-    return withConn(settings, async (c) => (await loadTables(c)).map(describeTable));
+  async discover(settings, ctx): Promise<StreamDescriptor[]> {
+    return withConn(settings, ctx, async (c) => (await loadTables(c)).map(describeTable));
   },
   read,
   open,

@@ -1,9 +1,16 @@
 import { Alert, Badge, Button, Code, Drawer, Group, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { TStream } from '@mapwright/contracts';
-import { IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
-import { useCheckConnection, useConnection, useDeleteConnection, useStreams } from '../api.ts';
+import {
+  useCheckConnection,
+  useConnection,
+  useDeleteConnection,
+  useImportStream,
+  useStreams,
+} from '../api.ts';
 import { SyncsPanel } from './syncs-panel.tsx';
 
 /** A connection: its settings, a check, its streams (sources) with schema and sample rows, and its syncs. */
@@ -109,7 +116,7 @@ export function ConnectionDrawer({
                 ) : streams.isError ? (
                   <ErrorBlock error={streams.error} onRetry={() => void streams.refetch()} />
                 ) : (
-                  <StreamsView streams={streams.data} />
+                  <StreamsView connectionId={conn.data.id} streams={streams.data} />
                 )}
               </Tabs.Panel>
             )}
@@ -123,9 +130,11 @@ export function ConnectionDrawer({
   );
 }
 
-function StreamsView({ streams }: { streams: TStream[] }) {
+function StreamsView({ connectionId, streams }: { connectionId: string; streams: TStream[] }) {
   const [name, setName] = useState<string | null>(streams[0]?.name ?? null);
   const s = streams.find((x) => x.name === name);
+  const bringIn = useImportStream(connectionId);
+  const navigate = useNavigate();
   if (!streams.length)
     return <Text c="dimmed">This connection has no tables or views this user can read.</Text>;
   const props = Object.entries((s?.jsonSchema.properties ?? {}) as Record<string, Record<string, unknown>>);
@@ -151,6 +160,25 @@ function StreamsView({ streams }: { streams: TStream[] }) {
               <Badge variant="outline">key: {s.primaryKey.map((k) => k.join('.')).join(', ')}</Badge>
             )}
           </Group>
+          <Group justify="space-between" align="center" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              Bring every row of this stream in as an import: the workshop maps it like an uploaded file.
+            </Text>
+            <Button
+              size="xs"
+              style={{ flexShrink: 0 }}
+              leftSection={<IconFileImport size={16} />}
+              loading={bringIn.isPending}
+              onClick={() => bringIn.mutate(s.name, { onSuccess: (imp) => navigate(`/imports/${imp.id}`) })}
+            >
+              Use as a pipeline input
+            </Button>
+          </Group>
+          {bringIn.isError && (
+            <Alert color="red" title="The stream could not be imported">
+              {bringIn.error.message}
+            </Alert>
+          )}
           <Table.ScrollContainer minWidth={400}>
             <Table withTableBorder>
               <Table.Thead>
