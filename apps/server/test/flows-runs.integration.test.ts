@@ -133,7 +133,12 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
     const flowId = await flowOf(table);
     const run = await start(flowId);
     expect(run.status, JSON.stringify(run.steps)).toBe('succeeded');
-    const [src, map, check, dest] = ['src', 'map', 'check', 'dest'].map((id) => step(run, id));
+    const [src, map, check, dest] = ['src', 'map', 'check', 'dest'].map((id) => step(run, id)) as [
+      StepRun,
+      StepRun,
+      StepRun,
+      StepRun,
+    ];
     expect(src).toMatchObject({ status: 'succeeded', rows_out: ROWS, attempts: 1 });
     // every edge carries what its upstream port put out; every step: in = out + rejected
     expect(map.rows_in).toBe(src.rows_out);
