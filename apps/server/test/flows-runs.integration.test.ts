@@ -62,7 +62,8 @@ beforeAll(async () => {
      insert into people select i, 'Person ' || i,
        case when i % 10 = 0 then 'not an email' else 'p' || i || '@example.com' end, 20 + i % 50
      from generate_series(1, ${ROWS}) i;
-     create table drifty as select * from people;`,
+     create table cities (person_id integer, city text);
+     insert into cities select i, 'City ' || (i % 3) from generate_series(1, ${ROWS}, 2) i;`,
   );
 });
 afterAll(async () => {
@@ -254,6 +255,34 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
       updated: p.updated,
       unchanged: p.unchanged,
     });
+  });
+
+  it('joins two sources (two independent branches) on an exact key', async () => {
+    const src = await connection('postgres', 'source', SRC);
+    const input = (stream: string) => ({ input: { kind: 'connection', id: src, stream } });
+    const { call } = caller(t, u);
+    const flow = await call('POST', '/api/flows', {
+      name: 'People with cities',
+      steps: [
+        { id: 'people', kind: 'source', name: 'People', config: input('public.people') },
+        { id: 'cities', kind: 'source', name: 'Cities', config: input('public.cities') },
+        {
+          id: 'j',
+          kind: 'join',
+          name: 'Join',
+          config: { kind: 'inner', conditions: [{ left: 'id', right: 'person_id', method: 'exact' }] },
+        },
+      ],
+      edges: [
+        { from: 'people', to: 'j', to_port: 'left' },
+        { from: 'cities', to: 'j', to_port: 'right' },
+      ],
+    });
+    const run = await start(flow.id);
+    expect(run.status).toBe('succeeded');
+    expect(step(run, 'j')).toMatchObject({ rows_in: ROWS + ROWS / 2, rows_out: ROWS / 2 });
+    const sample = await call('GET', `/api/flows/${flow.id}/runs/${run.id}/steps/j/sample`);
+    expect(sample.rows[0]).toMatchObject({ id: 1, person_id: 1, city: 'City 1', _match: 'both' });
   });
 
   it('pauses a run when a source column a later step reads was renamed, with the field-level diff', async () => {
