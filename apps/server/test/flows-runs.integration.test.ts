@@ -225,6 +225,55 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
     expect((await sql(DST, `select count(*)::int as n from ${table}`))[0].n).toBe(dest.rows_out);
   });
 
+  it('retries the failed steps of a failed run in a new run, reusing the rest', async () => {
+    const table = `retry_failed_${kind}`;
+    failOpens[flakyType] = 3; // every attempt of the first run
+    const flowId = await flowOf(table, { dest: await connection(flakyType, 'destination', DST) });
+    const failed = await start(flowId);
+    expect(failed.status).toBe('failed');
+    expect(step(failed, 'dest')).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: 'the warehouse is restarting',
+      error_class: 'transient',
+    });
+    expect(step(failed, 'check').status).toBe('succeeded');
+    const { call } = caller(t, u);
+    const retried = await settle(
+      flowId,
+      (await call('POST', `/api/flows/${flowId}/runs/${failed.id}/retry`)).id,
+    );
+    expect(retried.steps.map((s: StepRun) => [s.step_id, s.status])).toEqual([
+      ['src', 'reused'],
+      ['map', 'reused'],
+      ['check', 'reused'],
+      ['dest', 'succeeded'],
+    ]);
+    expect(retried.status).toBe('succeeded');
+    expect((await sql(DST, `select count(*)::int as n from ${table}`))[0].n).toBe(
+      step(retried, 'dest').rows_out,
+    );
+    const again = await caller(t, u).raw('POST', `/api/flows/${flowId}/runs/${retried.id}/retry`);
+    expect(again.statusCode).toBe(409);
+  }, 60_000);
+
+  it('cancels a run waiting at its write preview; nothing is written', async () => {
+    const table = `cancelled_${kind}`;
+    const flowId = await flowOf(table);
+    const run = await start(flowId, { preview: true });
+    expect(run).toMatchObject({ status: 'paused', preview: true });
+    const { call, raw } = caller(t, u);
+    const cancelled = await call('POST', `/api/flows/${flowId}/runs/${run.id}/cancel`);
+    expect(cancelled.status).toBe('cancelled');
+    expect(step(cancelled, 'dest').status).toBe('cancelled');
+    expect((await raw('POST', `/api/flows/${flowId}/runs/${run.id}/approve`)).statusCode).toBe(409);
+    const exists = await sql(
+      DST,
+      `select count(*)::int as n from information_schema.tables where table_name = '${table}'`,
+    );
+    expect(exists[0].n).toBe(0);
+  });
+
   it('re-runs from the map step on the source output of the run: the source is not read again', async () => {
     const table = `rerun_${kind}`;
     const flowId = await flowOf(table, { source: await connection(countingType, 'source', SRC) });
