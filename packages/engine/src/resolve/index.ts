@@ -8,3 +8,5 @@ export * from './resolve.ts';
 export * from './roles.ts';
 export * from './score.ts';
 export * from './threshold.ts';
+export * from './labels.ts';
+export * from './graph-risk.ts';
