@@ -116,8 +116,134 @@ describe('entity resolution', () => {
     expect(queue.items.length).toBeGreaterThan(0);
     const first = queue.items[0];
     expect(first.fields.map((f: { column: string }) => f.column)).toContain('email');
-    const uncertainty = queue.items.map((p: { probability: number }) => Math.abs(p.probability - 0.5));
-    expect(uncertainty).toEqual([...uncertainty].sort((a, b) => a - b));
+    // most uncertain first (in steps of 0.05), the riskiest first among equally uncertain pairs
+    const all = (
+      await t.as(u.token, { method: 'GET', url: `/api/resolutions/${r.id}/pairs?limit=500` })
+    ).json().items as { probability: number; risk: number; risk_reason: string | null }[];
+    const step = (p: { probability: number }) => Math.floor(Math.abs(p.probability - 0.5) / 0.05 + 1e-9);
+    for (let i = 1; i < all.length; i++) {
+      const [x, y] = [all[i - 1]!, all[i]!];
+      expect(step(x)).toBeLessThanOrEqual(step(y));
+      if (step(x) === step(y)) expect(x.risk).toBeGreaterThanOrEqual(y.risk);
+    }
+    for (const p of all) expect(p.risk > 0).toBe(p.risk_reason !== null);
+  });
+
+  it('decisions re-estimate the model on a re-run', async () => {
+    const created = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/resolutions',
+        payload: { name: 'Learn', import_id: importId, id_column: 'customer_id' },
+      })
+    ).json();
+    const before = await done(created.id);
+    const queue = (
+      await t.as(u.token, { method: 'GET', url: `/api/resolutions/${created.id}/pairs?limit=40` })
+    ).json().items as { a_key: string; b_key: string; fields: { column: string; a: string; b: string }[] }[];
+    // the reviewer knows the truth: the same person has the same email, ignoring case
+    const email = (p: (typeof queue)[number], side: 'a' | 'b') =>
+      (p.fields.find((f) => f.column === 'email')?.[side] ?? '').toLowerCase();
+    for (const p of queue.slice(0, 30))
+      await t.as(u.token, {
+        method: 'PUT',
+        url: `/api/resolutions/${created.id}/labels`,
+        payload: { a_key: p.a_key, b_key: p.b_key, label: email(p, 'a') === email(p, 'b') ? 'yes' : 'no' },
+      });
+    await t.as(u.token, { method: 'POST', url: `/api/resolutions/${created.id}/run`, payload: {} });
+    const after = await done(created.id);
+    expect(after.status).toBe('succeeded');
+    expect(after.summary.decisions.yes + after.summary.decisions.no).toBe(30);
+    expect(before.summary.decisions).toEqual({ yes: 0, no: 0 });
+    const m = (r: { summary: { comparisons: { m: number[] }[] } }) => r.summary.comparisons.map((c) => c.m);
+    expect(m(after)).not.toEqual(m(before));
+  });
+
+  it('golden records: a dataset with survivorship per field, overrides that outlive a re-run, CSV, a pipeline input', async () => {
+    const created = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/resolutions',
+        payload: { name: 'Golden', import_id: importId, id_column: 'customer_id' },
+      })
+    ).json();
+    const r = await done(created.id);
+    expect(r.golden_dataset_id).toBeTruthy();
+    const page = async () =>
+      (await t.as(u.token, { method: 'GET', url: `/api/resolutions/${r.id}/golden?page=1&size=100` })).json();
+    const first = await page();
+    expect(first.fields).toEqual(['customer_id', 'first_name', 'last_name', 'email', 'city', 'birth_date']);
+    const c1 = () =>
+      (first.items as { cluster_id: string; values: Record<string, string> }[]).find(
+        (g) => g.cluster_id === 'C1',
+      )!;
+    // C1 anna / C2 ANNA / C3 anna: the most frequent first name wins; the longest email is upper-case
+    expect(c1().values.first_name).toBe('anna');
+    const bad = await t.as(u.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${r.id}/golden/rules`,
+      payload: { rules: { nope: 'latest' } },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0]).toMatchObject({
+      loc: ['body', 'rules', 'nope'],
+      msg: 'no field "nope" in the records',
+    });
+    const rules = await t.as(u.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${r.id}/golden/rules`,
+      payload: { rules: { first_name: 'latest' } },
+    });
+    expect(rules.statusCode).toBe(204);
+    const latest = (await page()).items.find((g: { cluster_id: string }) => g.cluster_id === 'C1');
+    expect(latest.values.first_name).toBe('anna'); // the entity's last record spells it so
+    expect((await page()).rules.first_name).toBe('latest');
+    const o = await t.as(u.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${r.id}/golden/overrides`,
+      payload: { record_key: 'C1', column: 'first_name', value: 'Anna' },
+    });
+    expect(o.statusCode).toBe(204);
+    const badKey = await t.as(u.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${r.id}/golden/overrides`,
+      payload: { record_key: 'nobody', column: 'first_name', value: 'x' },
+    });
+    expect(badKey.statusCode).toBe(422);
+    expect(badKey.body).toContain('record_key');
+    // the override survives a re-run
+    await t.as(u.token, { method: 'POST', url: `/api/resolutions/${r.id}/run`, payload: {} });
+    const rerun = await done(r.id);
+    const g = (await page()).items.find((x: { cluster_id: string }) => x.cluster_id === 'C1');
+    expect(g.values.first_name).toBe('Anna');
+    expect(g.overridden).toEqual(['first_name']);
+    // the stored dataset holds it too: the CSV export and a pipeline job read it
+    const csv = await t.as(u.token, { method: 'GET', url: `/api/resolutions/${r.id}/golden.csv` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toBe(
+      'cluster_id,records,customer_id,first_name,last_name,email,city,birth_date',
+    );
+    expect(csv.body).toMatch(/\nC1,\d+,C1,Anna,/);
+    const pipeline = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/pipelines',
+        payload: {
+          name: 'Golden customers',
+          target_schema: { type: 'object', properties: { cluster_id: { type: 'string' } } },
+        },
+      })
+    ).json();
+    const job = await t.as(u.token, {
+      method: 'POST',
+      url: `/api/pipelines/${pipeline.id}/jobs`,
+      payload: { dataset_id: rerun.golden_dataset_id },
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    expect(job.json()).toMatchObject({ input_kind: 'dataset', record_count: rerun.summary.clusters });
+    // another organization sees none of it
+    const theirs = await t.as(other.token, { method: 'GET', url: `/api/resolutions/${r.id}/golden` });
+    expect(theirs.statusCode).toBe(404);
   });
 
   it('proposes roles and blocking rules with their pair counts, from the values', async () => {

@@ -82,6 +82,8 @@ export const ZResolutionSummary = z.object({
     }),
   ),
   warnings: z.array(z.string()),
+  /** the decisions the run learned from (labels re-estimate m and λ) */
+  decisions: z.object({ yes: z.number(), no: z.number() }).optional(),
   seconds: z.number(),
 });
 
@@ -96,6 +98,8 @@ export const ZResolution = z.object({
   threshold: z.number().nullable(),
   summary: ZResolutionSummary.nullable(),
   output_dataset_id: z.uuid().nullable(),
+  /** one golden record per entity: a records dataset, usable as a pipeline job's `dataset_id` */
+  golden_dataset_id: z.uuid().nullable(),
   error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -120,6 +124,9 @@ export const ZResolutionPair = z.object({
     }),
   ),
   label: ZPairLabel.nullable(),
+  /** records wrongly grouped beyond the pair if it is decided wrong (a bridge, a merge) */
+  risk: z.number(),
+  risk_reason: z.string().nullable(),
 });
 export type TResolutionPair = z.infer<typeof ZResolutionPair>;
 export const ZResolutionPairs = z.object({ items: z.array(ZResolutionPair), prior: z.number() });
@@ -144,3 +151,32 @@ export const ZProposal = z.object({
   warnings: z.array(z.string()),
 });
 export type TProposal = z.infer<typeof ZProposal>;
+
+export const ZSurvivorship = z.enum(['most_frequent', 'longest', 'latest', 'source_priority']);
+export type TSurvivorship = z.infer<typeof ZSurvivorship>;
+export const ZSurvivorshipRequest = z.object({ rules: z.record(z.string().min(1), ZSurvivorship) });
+/** A person's choice of an entity's value; `clear` goes back to the survivorship rule. */
+export const ZOverrideRequest = z.object({
+  /** any record of the entity (its cluster_id is one) */
+  record_key: z.string().min(1),
+  column: z.string().min(1),
+  value: z.string().nullable(),
+  clear: z.boolean().optional(),
+});
+export const ZGoldenRecord = z.object({
+  cluster_id: z.string(),
+  records: z.number(),
+  values: z.record(z.string(), z.string().nullable()),
+  options: z.record(z.string(), z.array(z.string())),
+  overridden: z.array(z.string()),
+});
+export type TGoldenRecord = z.infer<typeof ZGoldenRecord>;
+export const ZGoldenPage = z.object({
+  fields: z.array(z.string()),
+  rules: z.record(z.string(), ZSurvivorship),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+  items: z.array(ZGoldenRecord),
+});
+export type TGoldenPage = z.infer<typeof ZGoldenPage>;

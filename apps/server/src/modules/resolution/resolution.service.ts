@@ -22,6 +22,7 @@ function toDto(r: repo.ResolutionRow): TResolution {
     threshold: config.threshold ?? null,
     summary: (r.summary as TResolution['summary']) ?? null,
     output_dataset_id: r.outputDatasetId,
+    golden_dataset_id: r.goldenDatasetId,
     error: r.error,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
@@ -150,6 +151,8 @@ export async function reviewQueue(ctx: AppContext, p: Principal, id: string, lim
       probability: x.probability,
       fields: x.fields as never,
       label: (byKey.get(`${x.aKey}\u0000${x.bKey}`) as 'yes' | 'no' | 'skip' | undefined) ?? null,
+      risk: x.risk,
+      risk_reason: x.riskReason,
     })),
   };
 }
