@@ -55,6 +55,11 @@ export function ResolutionDetail({ id }: { id: string }) {
           <Stat label="Entities" value={s.clusters.toLocaleString('en')} />
         </SimpleGrid>
       )}
+      {s?.decisions && s.decisions.yes + s.decisions.no > 0 && (
+        <Text size="sm" c="dimmed">
+          The model learned from {s.decisions.yes} "same" and {s.decisions.no} "not the same" decisions.
+        </Text>
+      )}
       {s && !busy && (
         <Tabs defaultValue="threshold" keepMounted={false}>
           <Tabs.List>
