@@ -246,6 +246,74 @@ describe('entity resolution', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('resolves joined data (an input besides imports), naming a bad input', async () => {
+    const cities = await upload(
+      'cities.csv',
+      'city,country\nberlin,DE\nparis,FR\nmadrid,ES\nrome,IT\noslo,NO\n',
+    );
+    const join = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/joins',
+        payload: {
+          name: 'Customers with countries',
+          left: { kind: 'import', id: importId },
+          right: { kind: 'import', id: cities },
+        },
+      })
+    ).json();
+    await t.as(u.token, {
+      method: 'PATCH',
+      url: `/api/joins/${join.id}`,
+      payload: { conditions: [{ left: 'city', right: 'city', method: 'exact' }] },
+    });
+    const started = (await t.as(u.token, { method: 'POST', url: `/api/joins/${join.id}/runs` })).json();
+    await eventually(async () => {
+      const r = (await t.as(u.token, { method: 'GET', url: `/api/join-runs/${started.id}` })).json();
+      return r.status === 'succeeded' && r;
+    });
+    const input = { kind: 'join_run', id: started.id };
+    const proposal = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions/propose',
+      payload: { input, id_column: 'customer_id' },
+    });
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    expect(proposal.json().columns.map((c: { column: string }) => c.column)).toContain('country');
+    const created = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'Joined', input, id_column: 'customer_id' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ input, import_id: null, kind: 'dedupe' });
+    const r = await done(created.json().id);
+    expect(r.status, r.error).toBe('succeeded');
+    const clusters = await clustersOf(r.id);
+    expect(clusters.get('C2')).toBe(clusters.get('C1'));
+    // an input that is not there (or another organization's) is named, nothing is created
+    const missing = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'x', input: { kind: 'result', id: '00000000-0000-4000-8000-000000000000' } },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail[0]).toMatchObject({ loc: ['body', 'input'], msg: 'no such result' });
+    const theirs = await t.as(other.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'x', input },
+    });
+    expect(theirs.statusCode).toBe(422);
+    expect(theirs.json().detail[0].msg).toBe('no such join run');
+    const both = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'x', input, import_id: importId },
+    });
+    expect(both.json().detail[0].loc).toEqual(['body', 'input']);
+  });
+
   it('proposes roles and blocking rules with their pair counts, from the values', async () => {
     const res = await t.as(u.token, {
       method: 'POST',

@@ -167,6 +167,27 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   await expect(page.getByRole('button', { name: 'Export golden records' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Survivorship of email' }).click();
   await page.getByRole('option', { name: 'Longest non-null' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/resolutions/${id}/golden`, { headers })).json()).rules.email,
+    )
+    .toBe('longest');
+  // override a value by a click: the choice is saved
+  const entity = page.getByTestId('golden-record').first();
+  const entityId = ((await entity.getByRole('cell').first().textContent()) ?? '').split(' ')[0]!.trim();
+  await entity.getByRole('button', { name: /^first_name of / }).click();
+  const choice = page.getByRole('menuitem').nth(1);
+  const picked = ((await choice.textContent()) ?? '').trim();
+  await choice.click();
+  await expect(
+    entity.getByRole('button', { name: `first_name of ${entityId}: ${picked} (chosen by hand)` }),
+  ).toBeVisible();
+  const saved = (
+    await (await page.request.get(`/api/resolutions/${id}/golden`, { headers })).json()
+  ).items.find((g: { cluster_id: string }) => g.cluster_id === entityId);
+  expect(saved.values.first_name).toBe(picked);
+  expect(saved.overridden).toEqual(['first_name']);
   await screenshot(page, 'er-golden');
   await expectNoSeriousA11yViolations(page);
   const download = page.waitForEvent('download');
@@ -178,6 +199,8 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   expect(csv.split('\n')[0]).toBe(
     'cluster_id,records,customer_id,first_name,last_name,email,city,birth_date',
   );
+  expect(csv).toContain(`${entityId},`);
+  expect(csv.split('\n').find((l) => l.startsWith(`${entityId},`))).toContain(`,${picked},`);
 
   await page.goto('/entity_resolution');
   await expect(page.getByRole('link', { name: 'Customer duplicates' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zPage } from './common.ts';
+import { ZJoinSource } from './joins.ts';
 
 /** Entity resolution: dedupe one import or link two, without labels; review what is uncertain. */
 
@@ -28,7 +29,12 @@ export const ZBlockingRule = z.discriminatedUnion('kind', [
 
 export const ZCreateResolutionRequest = z.object({
   name: z.string().trim().min(1).max(200),
-  import_id: z.uuid(),
+  /** the import to dedupe (or the left side of a linkage); or give `input` */
+  import_id: z.uuid().optional(),
+  /** any input a join reads instead of an import: a job result's valid records, joined data */
+  input: ZJoinSource.optional(),
+  /** the right side of a linkage as such an input */
+  right_input: ZJoinSource.optional(),
   /** a second import to link with; a dedupe of `import_id` otherwise */
   right_import_id: z.uuid().optional(),
   /** the column holding each record's key (never compared); the row number otherwise */
@@ -94,6 +100,9 @@ export const ZResolution = z.object({
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
   import_id: z.uuid().nullable(),
   right_import_id: z.uuid().nullable(),
+  /** what was resolved, whatever its kind (an import, a job result, joined data) */
+  input: ZJoinSource.nullable(),
+  right_input: ZJoinSource.nullable(),
   id_column: z.string().nullable(),
   threshold: z.number().nullable(),
   summary: ZResolutionSummary.nullable(),
@@ -138,7 +147,9 @@ export const ZLabelRequest = z.object({
 });
 
 export const ZProposeRequest = z.object({
-  import_id: z.uuid(),
+  import_id: z.uuid().optional(),
+  input: ZJoinSource.optional(),
+  right_input: ZJoinSource.optional(),
   right_import_id: z.uuid().optional(),
   id_column: z.string().min(1).optional(),
 });

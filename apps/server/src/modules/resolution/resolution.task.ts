@@ -17,8 +17,8 @@ import { z } from 'zod';
 import { resolutions } from '../../db/schema.ts';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import { createRecordWriter, deleteDataset } from '../datasets/datasets.service.ts';
-import { importRecords } from '../imports/imports.service.ts';
 import { writeGolden } from './golden.service.ts';
+import { inputsOf, readInput } from './inputs.ts';
 import * as repo from './resolution.repository.ts';
 
 /**
@@ -77,12 +77,11 @@ export const resolutionTask = defineTask({
       await repo.updateResolution(app.db, orgId, row.id, { status: 'failed', error: message });
       throw new PermanentTaskError(message);
     };
-    if (!row.importId) return fail('The import to resolve was deleted');
+    const sources = inputsOf(row);
+    if (!sources.left) return fail('The input to resolve was deleted');
     progress({ step: 'reading' });
-    const left = (await importRecords(app, orgId, row.importId, 0, Number.MAX_SAFE_INTEGER)) as Rec[];
-    const right = row.rightImportId
-      ? ((await importRecords(app, orgId, row.rightImportId, 0, Number.MAX_SAFE_INTEGER)) as Rec[])
-      : undefined;
+    const left = await readInput(app, orgId, sources.left);
+    const right = sources.right ? await readInput(app, orgId, sources.right) : undefined;
     const names = [...new Set(left.flatMap((r) => Object.keys(r)))];
     const keyOf = (r: Rec, i: number) =>
       config.idColumn ? (text(r[config.idColumn]) ?? `#${i + 1}`) : `#${i + 1}`;

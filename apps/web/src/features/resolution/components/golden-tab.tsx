@@ -138,7 +138,7 @@ export function GoldenTab({ resolution }: { resolution: TResolution }) {
           {survivorship.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={600}>
+      <Table.ScrollContainer minWidth={1000}>
         <Table fz="sm" withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -151,6 +151,7 @@ export function GoldenTab({ resolution }: { resolution: TResolution }) {
                     </Text>
                     <Select
                       size="xs"
+                      miw={150}
                       aria-label={`Survivorship of ${f}`}
                       data={RULES}
                       value={rules[f] ?? 'most_frequent'}
@@ -165,7 +166,7 @@ export function GoldenTab({ resolution }: { resolution: TResolution }) {
           <Table.Tbody>
             {items.map((g) => (
               <Table.Tr key={g.cluster_id} data-testid="golden-record">
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {g.cluster_id}{' '}
                   <Text span c="dimmed" size="xs">
                     ({g.records})
