@@ -84,7 +84,7 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   await page.getByRole('button', { name: 'New resolution' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New entity resolution' });
   await dialog.getByLabel('Name').fill('Customer duplicates');
-  await dialog.getByRole('combobox', { name: 'Import', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Data to resolve', exact: true }).click();
   await page.getByRole('option', { name: 'Customers e2e' }).first().click();
   await dialog.getByRole('combobox', { name: 'Record key (optional)' }).click();
   await page.getByRole('option', { name: 'customer_id' }).click();

@@ -1,8 +1,8 @@
 import type {
   TCreateResolutionRequest,
   TGoldenPage,
-  TImport,
   TJob,
+  TJoinInput,
   TPage,
   TPipeline,
   TProposal,
@@ -32,21 +32,18 @@ export const useResolution = (id: string) =>
     refetchInterval: (q) => (running(q.state.data) ? 1500 : false),
   });
 
-/** Finished imports to resolve (the first 100, newest first). */
-export const useImportChoices = () =>
+/** What can be resolved: finished imports, job results (valid records) and joined data. */
+export const useInputChoices = () =>
   useQuery({
-    queryKey: [...resolutionsKey, 'imports'],
-    queryFn: async () =>
-      required(await http.get<TPage<TImport>>('/imports', { query: { page: 1, size: 100 } })).items.filter(
-        (i) => i.status === 'succeeded',
-      ),
+    queryKey: [...resolutionsKey, 'inputs'],
+    queryFn: async () => required(await http.get<{ items: TJoinInput[] }>('/join-inputs')).items,
     // fetched whenever the wizard opens: an import may have just finished
     refetchOnMount: 'always',
   });
 
 export const usePropose = () =>
   useMutation({
-    mutationFn: async (input: { import_id: string; right_import_id?: string; id_column?: string }) =>
+    mutationFn: async (input: Omit<TCreateResolutionRequest, 'name'>) =>
       required(await http.post<TProposal>('/resolutions/propose', input)),
   });
 
