@@ -314,6 +314,50 @@ describe('entity resolution', () => {
     expect(both.json().detail[0].loc).toEqual(['body', 'input']);
   });
 
+  it('links two imports one to one: each right record joins at most one left record', async () => {
+    const rows = customersCsv().trim().split('\n');
+    const header = rows[0]!;
+    // the left: every first copy; the right: the same people re-typed (upper-case, no birth date)
+    const people = rows
+      .slice(1)
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, 60);
+    const left = [header, ...people].join('\n');
+    const right = [
+      header,
+      ...people.map((r, i) => {
+        const [, f, l, e, c] = r.split(',');
+        return `R${i + 1},${f!.toUpperCase()},${l},${e!.toUpperCase()},${c},`;
+      }),
+    ].join('\n');
+    const [li, ri] = [await upload('left.csv', `${left}\n`), await upload('right.csv', `${right}\n`)];
+    const created = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'Link', import_id: li, right_import_id: ri, id_column: 'customer_id' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ kind: 'link', right_input: { kind: 'import', id: ri } });
+    const r = await done(created.json().id);
+    expect(r.status, r.error).toBe('succeeded');
+    const out = (
+      await t.as(u.token, { method: 'GET', url: `/api/resolutions/${r.id}/records?size=1000` })
+    ).json().items as { customer_id: string; cluster_id: string; source: string }[];
+    expect(out).toHaveLength(120);
+    const cluster = (source: string, key: string) =>
+      out.find((x) => x.source === source && x.customer_id === key)?.cluster_id;
+    let linked = 0;
+    people.forEach((p, i) => {
+      if (cluster('left', p.split(',')[0]!) === cluster('right', `R${i + 1}`)) linked++;
+    });
+    expect(linked).toBeGreaterThanOrEqual(55);
+    for (const c of new Set(out.map((x) => x.cluster_id))) {
+      const members = out.filter((x) => x.cluster_id === c);
+      expect(members.filter((x) => x.source === 'left').length).toBeLessThanOrEqual(1);
+      expect(members.filter((x) => x.source === 'right').length).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('proposes roles and blocking rules with their pair counts, from the values', async () => {
     const res = await t.as(u.token, {
       method: 'POST',
