@@ -2,6 +2,7 @@
 export * from './blocking.ts';
 export * from './cluster.ts';
 export * from './graph-risk.ts';
+export * from './incremental.ts';
 export * from './labels.ts';
 export * from './levels.ts';
 export * from './model.ts';
