@@ -358,6 +358,61 @@ describe('entity resolution', () => {
     }
   });
 
+  it('adds new records to a dedupe: scored against its clusters, a split stays split, kept by re-runs', async () => {
+    const lines = customersCsv().trim().split('\n');
+    // the first import stops in the middle of a customer's copies; the second has everything
+    // (a copy is the line after its original, its first name upper-cased)
+    const cut = lines.findIndex((l, i) => i > 150 && /^C\d+,[A-Z]+,/.test(l));
+    const first = await upload('first.csv', `${lines.slice(0, cut).join('\n')}\n`);
+    const full = await upload('full.csv', `${lines.join('\n')}\n`);
+    const created = (
+      await t.as(u.token, {
+        method: 'POST',
+        url: '/api/resolutions',
+        payload: { name: 'Growing', import_id: first, id_column: 'customer_id' },
+      })
+    ).json();
+    await done(created.id);
+    for (const [a, b] of [
+      ['C1', 'C2'],
+      ['C2', 'C3'],
+    ])
+      await t.as(u.token, {
+        method: 'PUT',
+        url: `/api/resolutions/${created.id}/labels`,
+        payload: { a_key: a, b_key: b, label: 'no' },
+      });
+    await t.as(u.token, { method: 'POST', url: `/api/resolutions/${created.id}/run`, payload: {} });
+    await done(created.id);
+    const bad = await t.as(u.token, {
+      method: 'POST',
+      url: `/api/resolutions/${created.id}/records`,
+      payload: { input: { kind: 'join_run', id: '00000000-0000-4000-8000-000000000000' } },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(['body', 'input']);
+    const add = await t.as(u.token, {
+      method: 'POST',
+      url: `/api/resolutions/${created.id}/records`,
+      payload: { import_id: full },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const r = await done(created.id);
+    expect(r.status, r.error).toBe('succeeded');
+    expect(r.summary.records).toBe(lines.length - 1);
+    expect(r.summary.last_added.records).toBe(lines.length - cut);
+    expect(r.summary.last_added.attached).toBeGreaterThan(0);
+    const after = await clustersOf(r.id);
+    // the record cut off joined its copy; the split stayed split
+    expect(after.get(lines[cut]!.split(',')[0]!)).toBe(after.get(lines[cut - 1]!.split(',')[0]!));
+    expect(after.get('C2')).not.toBe(after.get('C1'));
+    // a full re-run reads the added records too
+    await t.as(u.token, { method: 'POST', url: `/api/resolutions/${created.id}/run`, payload: {} });
+    const rerun = await done(created.id);
+    expect(rerun.summary.records).toBe(lines.length - 1);
+    expect((await clustersOf(r.id)).get('C2')).not.toBe((await clustersOf(r.id)).get('C1'));
+  });
+
   it('proposes roles and blocking rules with their pair counts, from the values', async () => {
     const res = await t.as(u.token, {
       method: 'POST',

@@ -90,6 +90,8 @@ export const ZResolutionSummary = z.object({
   warnings: z.array(z.string()),
   /** the decisions the run learned from (labels re-estimate m and λ) */
   decisions: z.object({ yes: z.number(), no: z.number() }).optional(),
+  /** the last "Add new records": records added, of them joined to an existing entity, pairs scored */
+  last_added: z.object({ records: z.number(), attached: z.number(), scored: z.number() }).optional(),
   seconds: z.number(),
 });
 
@@ -191,3 +193,6 @@ export const ZGoldenPage = z.object({
   items: z.array(ZGoldenRecord),
 });
 export type TGoldenPage = z.infer<typeof ZGoldenPage>;
+
+/** New records for a dedupe: an input (a newer import, appended rows…) whose records not yet there are added. */
+export const ZAddRecordsRequest = z.object({ import_id: z.uuid().optional(), input: ZJoinSource.optional() });

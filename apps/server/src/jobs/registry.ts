@@ -2,6 +2,7 @@ import { syncRunTask } from '../modules/connectors/sync.task.ts';
 import { importTask } from '../modules/imports/imports.task.ts';
 import { joinTask } from '../modules/joins/join.task.ts';
 import { partTask, runTask } from '../modules/pipelines/run.task.ts';
+import { addRecordsTask } from '../modules/resolution/add-records.task.ts';
 import { resolutionTask } from '../modules/resolution/resolution.task.ts';
 import { sampleDataTask } from '../modules/sample-data/sample-data.task.ts';
 import { workflowRunTask } from '../modules/workflows/run.task.ts';
@@ -17,4 +18,5 @@ export const taskDefinitions: TaskDefinition[] = [
   sampleDataTask,
   syncRunTask,
   resolutionTask,
+  addRecordsTask,
 ];

@@ -49,3 +49,24 @@ export async function loadInput(ctx: AppContext, p: Principal, field: string, sr
     throw e;
   }
 }
+
+/**
+ * The records a dedupe resolves: its input, then the records added since ("Add new records"),
+ * each added input's records whose key is not there yet (all of them without a key column).
+ */
+export async function readLeft(ctx: AppContext, orgId: string, row: ResolutionRow, left: TJoinSource) {
+  const config = row.config as { idColumn?: string; added?: TJoinSource[] };
+  const records = await readInput(ctx, orgId, left);
+  for (const src of config.added ?? [])
+    records.push(...newRecords(records, await readInput(ctx, orgId, src), config.idColumn));
+  return records;
+}
+
+/** Records of `incoming` not among `existing` (by the key column; all of them without one). */
+export function newRecords(existing: Rec[], incoming: Rec[], idColumn?: string) {
+  if (!idColumn) return incoming;
+  const seen = new Set(existing.map((r) => String(r[idColumn])));
+  return incoming.filter(
+    (r) => r[idColumn] === null || r[idColumn] === undefined || !seen.has(String(r[idColumn])),
+  );
+}

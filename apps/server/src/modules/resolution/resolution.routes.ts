@@ -1,4 +1,5 @@
 import {
+  ZAddRecordsRequest,
   ZCreateResolutionRequest,
   ZGoldenPage,
   ZLabelRequest,
@@ -173,5 +174,18 @@ export async function resolutionRoutes(app: FastifyInstance) {
         .header('content-disposition', `attachment; filename="${out.name}"`)
         .send(out.csv);
     },
+  );
+  r.post(
+    '/resolutions/:id/records',
+    {
+      schema: {
+        tags,
+        summary: 'Add new records (of an import or another input) to a dedupe, scored against its clusters',
+        params: ZId,
+        body: ZAddRecordsRequest,
+        response: { 200: ZResolution },
+      },
+    },
+    (req) => service.addRecords(app.ctx, principalOf(req), req.params.id, req.body),
   );
 }

@@ -262,3 +262,32 @@ export async function proposeResolution(
     warnings: proposal.warnings,
   };
 }
+
+/**
+ * Adds the records of an input that are not in a dedupe yet, scored against its clusters in
+ * the background (add-records.task.ts).
+ */
+export async function addRecords(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  body: { import_id?: string; input?: TJoinSource },
+) {
+  assertCanWrite(p);
+  const row = await repo.findResolution(ctx.db, p.orgId, id);
+  if (!row) throw notFound('Entity resolution not found');
+  if (inputsOf(row).right)
+    throw new AppError(409, 'Adding records is for a dedupe; run a linkage again in full');
+  if (row.status !== 'succeeded' || !(row.summary as { applied?: unknown } | null)?.applied)
+    throw new AppError(409, 'Run the resolution in full (and let it finish) before adding records');
+  const src = leftOf(body);
+  const config = row.config as { idColumn?: string };
+  await checkInput(ctx, p, body.input ? 'input' : 'import_id', src, config.idColumn);
+  const task = await ctx.queue.enqueue(
+    'resolution.add',
+    { resolutionId: id, orgId: p.orgId, source: src },
+    { orgId: p.orgId },
+  );
+  await repo.updateResolution(ctx.db, p.orgId, id, { status: 'queued', error: null, taskId: task!.id });
+  return getResolution(ctx, p, id);
+}

@@ -18,7 +18,8 @@ import { resolutions } from '../../db/schema.ts';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import { createRecordWriter, deleteDataset } from '../datasets/datasets.service.ts';
 import { writeGolden } from './golden.service.ts';
-import { inputsOf, readInput } from './inputs.ts';
+import { inputsOf, readInput, readLeft } from './inputs.ts';
+
 import * as repo from './resolution.repository.ts';
 
 /**
@@ -80,7 +81,9 @@ export const resolutionTask = defineTask({
     const sources = inputsOf(row);
     if (!sources.left) return fail('The input to resolve was deleted');
     progress({ step: 'reading' });
-    const left = await readInput(app, orgId, sources.left);
+    const left = sources.right
+      ? await readInput(app, orgId, sources.left)
+      : await readLeft(app, orgId, row, sources.left);
     const right = sources.right ? await readInput(app, orgId, sources.right) : undefined;
     const names = [...new Set(left.flatMap((r) => Object.keys(r)))];
     const keyOf = (r: Rec, i: number) =>
@@ -228,6 +231,12 @@ export const resolutionTask = defineTask({
       })),
       warnings: proposal.warnings,
       decisions: { yes: constraint('yes').length, no: constraint('no').length },
+      // what adding records later scores with (add-records.task.ts)
+      applied: {
+        rules: res.rules,
+        roles: Object.fromEntries(res.stats.map((s) => [s.column, s.role])),
+        lambda: res.model.lambda,
+      },
       seconds,
     };
     const done = await repo.updateResolution(app.db, orgId, row.id, { summary, outputDatasetId: ds.id });
