@@ -202,6 +202,43 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   expect(csv).toContain(`${entityId},`);
   expect(csv.split('\n').find((l) => l.startsWith(`${entityId},`))).toContain(`,${picked},`);
 
+  // add new records: a later export with three more customers, scored against the entities
+  const lines = customersCsv().trim().split('\n');
+  const more = `${[...lines, 'N1,zora,quist,zora.quist@example.com,oslo,1990-01-01', 'N2,ZORA,quist,zora.quist@example.com,oslo,1990-01-01', 'N3,yann,berg,yann.berg@example.com,rome,1980-02-02'].join('\n')}\n`;
+  const file3 = await (
+    await page.request.post('/api/files', {
+      headers,
+      multipart: { file: { name: 'customers-later.csv', mimeType: 'text/csv', buffer: Buffer.from(more) } },
+    })
+  ).json();
+  const imp2 = await (
+    await page.request.post('/api/imports', { headers, data: { file_id: file3.id, name: 'Customers later' } })
+  ).json();
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/imports/${imp2.id}`, { headers })).json()).status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('succeeded');
+  const before = (await (await page.request.get(`/api/resolutions/${id}`, { headers })).json()).summary
+    .records;
+  await page.getByRole('button', { name: 'Add new records' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add new records' });
+  await addDialog.getByRole('combobox', { name: 'New records from' }).click();
+  await page.getByRole('option', { name: 'Customers later' }).click();
+  await screenshot(page, 'er-add-records');
+  await expectNoSeriousA11yViolations(page);
+  await addDialog.getByRole('button', { name: 'Add records' }).click();
+  await expect(page.getByText(/Last added: 3 records/)).toBeVisible({
+    timeout: 90_000,
+  });
+  expect((await (await page.request.get(`/api/resolutions/${id}`, { headers })).json()).summary.records).toBe(
+    before + 3,
+  );
+  expect((await mates())('N2')).toEqual(['N1']);
+
   await page.goto('/entity_resolution');
   await expect(page.getByRole('link', { name: 'Customer duplicates' })).toBeVisible();
   await screenshot(page, 'er-list-done');

@@ -156,3 +156,15 @@ export const useRunPipelineOnDataset = () =>
       return job;
     },
   });
+
+export const useAddRecords = (id: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { import_id?: string; input?: { kind: TJoinInput['kind']; id: string } }) =>
+      required(await http.post<TResolution>(`/resolutions/${id}/records`, body)),
+    onSuccess: (data) => {
+      qc.setQueryData([...resolutionsKey, id], data);
+      return qc.invalidateQueries({ queryKey: resolutionsKey });
+    },
+  });
+};
