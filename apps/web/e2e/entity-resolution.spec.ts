@@ -84,7 +84,7 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   await page.getByRole('button', { name: 'New resolution' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New entity resolution' });
   await dialog.getByLabel('Name').fill('Customer duplicates');
-  await dialog.getByRole('combobox', { name: 'Import', exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Data to resolve', exact: true }).click();
   await page.getByRole('option', { name: 'Customers e2e' }).first().click();
   await dialog.getByRole('combobox', { name: 'Record key (optional)' }).click();
   await page.getByRole('option', { name: 'customer_id' }).click();
@@ -167,6 +167,27 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   await expect(page.getByRole('button', { name: 'Export golden records' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Survivorship of email' }).click();
   await page.getByRole('option', { name: 'Longest non-null' }).click();
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/resolutions/${id}/golden`, { headers })).json()).rules.email,
+    )
+    .toBe('longest');
+  // override a value by a click: the choice is saved
+  const entity = page.getByTestId('golden-record').first();
+  const entityId = ((await entity.getByRole('cell').first().textContent()) ?? '').split(' ')[0]!.trim();
+  await entity.getByRole('button', { name: /^first_name of / }).click();
+  const choice = page.getByRole('menuitem').nth(1);
+  const picked = ((await choice.textContent()) ?? '').trim();
+  await choice.click();
+  await expect(
+    entity.getByRole('button', { name: `first_name of ${entityId}: ${picked} (chosen by hand)` }),
+  ).toBeVisible();
+  const saved = (
+    await (await page.request.get(`/api/resolutions/${id}/golden`, { headers })).json()
+  ).items.find((g: { cluster_id: string }) => g.cluster_id === entityId);
+  expect(saved.values.first_name).toBe(picked);
+  expect(saved.overridden).toEqual(['first_name']);
   await screenshot(page, 'er-golden');
   await expectNoSeriousA11yViolations(page);
   const download = page.waitForEvent('download');
@@ -178,6 +199,45 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   expect(csv.split('\n')[0]).toBe(
     'cluster_id,records,customer_id,first_name,last_name,email,city,birth_date',
   );
+  expect(csv).toContain(`${entityId},`);
+  expect(csv.split('\n').find((l) => l.startsWith(`${entityId},`))).toContain(`,${picked},`);
+
+  // add new records: a later export with three more customers, scored against the entities
+  const lines = customersCsv().trim().split('\n');
+  const more = `${[...lines, 'N1,zora,quist,zora.quist@example.com,oslo,1990-01-01', 'N2,ZORA,quist,zora.quist@example.com,oslo,1990-01-01', 'N3,yann,berg,yann.berg@example.com,rome,1980-02-02'].join('\n')}\n`;
+  const file3 = await (
+    await page.request.post('/api/files', {
+      headers,
+      multipart: { file: { name: 'customers-later.csv', mimeType: 'text/csv', buffer: Buffer.from(more) } },
+    })
+  ).json();
+  const imp2 = await (
+    await page.request.post('/api/imports', { headers, data: { file_id: file3.id, name: 'Customers later' } })
+  ).json();
+  await expect
+    .poll(
+      async () => (await (await page.request.get(`/api/imports/${imp2.id}`, { headers })).json()).status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe('succeeded');
+  const before = (await (await page.request.get(`/api/resolutions/${id}`, { headers })).json()).summary
+    .records;
+  await page.getByRole('button', { name: 'Add new records' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add new records' });
+  await addDialog.getByRole('combobox', { name: 'New records from' }).click();
+  await page.getByRole('option', { name: 'Customers later' }).click();
+  await screenshot(page, 'er-add-records');
+  await expectNoSeriousA11yViolations(page);
+  await addDialog.getByRole('button', { name: 'Add records' }).click();
+  await expect(page.getByText(/Last added: 3 records/)).toBeVisible({
+    timeout: 90_000,
+  });
+  expect((await (await page.request.get(`/api/resolutions/${id}`, { headers })).json()).summary.records).toBe(
+    before + 3,
+  );
+  expect((await mates())('N2')).toEqual(['N1']);
 
   await page.goto('/entity_resolution');
   await expect(page.getByRole('link', { name: 'Customer duplicates' })).toBeVisible();

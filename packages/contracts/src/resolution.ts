@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zPage } from './common.ts';
+import { ZJoinSource } from './joins.ts';
 
 /** Entity resolution: dedupe one import or link two, without labels; review what is uncertain. */
 
@@ -28,7 +29,12 @@ export const ZBlockingRule = z.discriminatedUnion('kind', [
 
 export const ZCreateResolutionRequest = z.object({
   name: z.string().trim().min(1).max(200),
-  import_id: z.uuid(),
+  /** the import to dedupe (or the left side of a linkage); or give `input` */
+  import_id: z.uuid().optional(),
+  /** any input a join reads instead of an import: a job result's valid records, joined data */
+  input: ZJoinSource.optional(),
+  /** the right side of a linkage as such an input */
+  right_input: ZJoinSource.optional(),
   /** a second import to link with; a dedupe of `import_id` otherwise */
   right_import_id: z.uuid().optional(),
   /** the column holding each record's key (never compared); the row number otherwise */
@@ -82,6 +88,10 @@ export const ZResolutionSummary = z.object({
     }),
   ),
   warnings: z.array(z.string()),
+  /** the decisions the run learned from (labels re-estimate m and λ) */
+  decisions: z.object({ yes: z.number(), no: z.number() }).optional(),
+  /** the last "Add new records": records added, of them joined to an existing entity, pairs scored */
+  last_added: z.object({ records: z.number(), attached: z.number(), scored: z.number() }).optional(),
   seconds: z.number(),
 });
 
@@ -92,10 +102,15 @@ export const ZResolution = z.object({
   status: z.enum(['queued', 'running', 'succeeded', 'failed']),
   import_id: z.uuid().nullable(),
   right_import_id: z.uuid().nullable(),
+  /** what was resolved, whatever its kind (an import, a job result, joined data) */
+  input: ZJoinSource.nullable(),
+  right_input: ZJoinSource.nullable(),
   id_column: z.string().nullable(),
   threshold: z.number().nullable(),
   summary: ZResolutionSummary.nullable(),
   output_dataset_id: z.uuid().nullable(),
+  /** one golden record per entity: a records dataset, usable as a pipeline job's `dataset_id` */
+  golden_dataset_id: z.uuid().nullable(),
   error: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -120,6 +135,9 @@ export const ZResolutionPair = z.object({
     }),
   ),
   label: ZPairLabel.nullable(),
+  /** records wrongly grouped beyond the pair if it is decided wrong (a bridge, a merge) */
+  risk: z.number(),
+  risk_reason: z.string().nullable(),
 });
 export type TResolutionPair = z.infer<typeof ZResolutionPair>;
 export const ZResolutionPairs = z.object({ items: z.array(ZResolutionPair), prior: z.number() });
@@ -131,7 +149,9 @@ export const ZLabelRequest = z.object({
 });
 
 export const ZProposeRequest = z.object({
-  import_id: z.uuid(),
+  import_id: z.uuid().optional(),
+  input: ZJoinSource.optional(),
+  right_input: ZJoinSource.optional(),
   right_import_id: z.uuid().optional(),
   id_column: z.string().min(1).optional(),
 });
@@ -144,3 +164,35 @@ export const ZProposal = z.object({
   warnings: z.array(z.string()),
 });
 export type TProposal = z.infer<typeof ZProposal>;
+
+export const ZSurvivorship = z.enum(['most_frequent', 'longest', 'latest', 'source_priority']);
+export type TSurvivorship = z.infer<typeof ZSurvivorship>;
+export const ZSurvivorshipRequest = z.object({ rules: z.record(z.string().min(1), ZSurvivorship) });
+/** A person's choice of an entity's value; `clear` goes back to the survivorship rule. */
+export const ZOverrideRequest = z.object({
+  /** any record of the entity (its cluster_id is one) */
+  record_key: z.string().min(1),
+  column: z.string().min(1),
+  value: z.string().nullable(),
+  clear: z.boolean().optional(),
+});
+export const ZGoldenRecord = z.object({
+  cluster_id: z.string(),
+  records: z.number(),
+  values: z.record(z.string(), z.string().nullable()),
+  options: z.record(z.string(), z.array(z.string())),
+  overridden: z.array(z.string()),
+});
+export type TGoldenRecord = z.infer<typeof ZGoldenRecord>;
+export const ZGoldenPage = z.object({
+  fields: z.array(z.string()),
+  rules: z.record(z.string(), ZSurvivorship),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+  items: z.array(ZGoldenRecord),
+});
+export type TGoldenPage = z.infer<typeof ZGoldenPage>;
+
+/** New records for a dedupe: an input (a newer import, appended rows…) whose records not yet there are added. */
+export const ZAddRecordsRequest = z.object({ import_id: z.uuid().optional(), input: ZJoinSource.optional() });

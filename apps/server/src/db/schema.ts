@@ -1094,6 +1094,8 @@ export const resolutions = pgTable(
     summary: json('summary').$type<Record<string, unknown>>(),
     /** the records with their cluster id */
     outputDatasetId: uuid('output_dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    /** one golden record per cluster, by the survivorship rules and overrides */
+    goldenDatasetId: uuid('golden_dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1116,6 +1118,11 @@ export const resolutionPairs = pgTable(
     /** |p - 0.5|: the review queue's order (most uncertain first) */
     certainty: doublePrecision('certainty').notNull(),
     fields: json('fields').$type<Record<string, unknown>[]>().notNull(),
+    /** position in the review queue: uncertainty first, then graph risk (engine graph-risk.ts) */
+    rank: integer('rank').notNull().default(0),
+    /** records wrongly grouped beyond the pair if decided wrong, and why (a bridge, a merge) */
+    risk: doublePrecision('risk').notNull().default(0),
+    riskReason: text('risk_reason'),
   },
   (t) => [
     primaryKey({ columns: [t.resolutionId, t.aKey, t.bKey] }),
@@ -1244,4 +1251,24 @@ export const flowStepRuns = pgTable(
     state: json('state').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.runId, t.stepId] })],
+);
+
+/** A golden record's value chosen by a person: by a member record's key, so it survives re-runs. */
+export const resolutionOverrides = pgTable(
+  'resolution_overrides',
+  {
+    resolutionId: uuid('resolution_id')
+      .notNull()
+      .references(() => resolutions.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** a record of the entity (the entity's cluster id when it was chosen) */
+    recordKey: text('record_key').notNull(),
+    column: text('column').notNull(),
+    value: text('value'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.resolutionId, t.recordKey, t.column] })],
 );

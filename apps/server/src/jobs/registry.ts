@@ -3,6 +3,7 @@ import { flowRunTask, flowStepTask } from '../modules/flows/flows.task.ts';
 import { importTask } from '../modules/imports/imports.task.ts';
 import { joinTask } from '../modules/joins/join.task.ts';
 import { partTask, runTask } from '../modules/pipelines/run.task.ts';
+import { addRecordsTask } from '../modules/resolution/add-records.task.ts';
 import { resolutionTask } from '../modules/resolution/resolution.task.ts';
 import { sampleDataTask } from '../modules/sample-data/sample-data.task.ts';
 import { workflowRunTask } from '../modules/workflows/run.task.ts';
@@ -20,4 +21,5 @@ export const taskDefinitions: TaskDefinition[] = [
   resolutionTask,
   flowRunTask,
   flowStepTask,
+  addRecordsTask,
 ];

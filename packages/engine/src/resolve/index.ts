@@ -1,6 +1,9 @@
 // Entity resolution: dedupe and link records without labels (Fellegi-Sunter, EM, blocking).
 export * from './blocking.ts';
 export * from './cluster.ts';
+export * from './graph-risk.ts';
+export * from './incremental.ts';
+export * from './labels.ts';
 export * from './levels.ts';
 export * from './model.ts';
 export * from './prepare.ts';

@@ -12,6 +12,13 @@ import {
   type Table,
 } from './blocking.ts';
 import { connectedComponents, oneToOne } from './cluster.ts';
+import {
+  candidateIndex,
+  clampDecided,
+  type Label,
+  labelledPatterns,
+  trainModelWithLabels,
+} from './labels.ts';
 import { type Comparison, comparisonOf } from './levels.ts';
 import { computeLevels, estimateU, type FsModel, patternsOf, trainModel } from './model.ts';
 import { type PreparedColumn, prepareColumn } from './prepare.ts';
@@ -147,6 +154,8 @@ export interface ResolveOptions {
   cannotLink?: [number, number][];
   /** pairs of record indices decided "the same" */
   mustLink?: [number, number][];
+  /** people's decisions, fed into EM (labels.ts); mustLink / cannotLink still shape the clusters */
+  labels?: Label[];
 }
 
 export interface ResolveResult {
@@ -200,9 +209,14 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
   });
   const patterns = patternsOf(sampledLevels, sampledRules, comparisons, pick.length);
   const ruleColumns = candidates.ordered.map((r) => r.columns);
-  const model = trainModel(patterns, comparisons, u, ruleColumns);
+  const labels = options.labels ?? [];
+  const labelled = labelledPatterns(labels, comparisons, candidates);
+  const model = labelled.length
+    ? trainModelWithLabels(patterns, comparisons, u, ruleColumns, labelled)
+    : trainModel(patterns, comparisons, u, ruleColumns);
   t = lap('train', t);
   const scored = scorePairs(levels, a, length, comparisons, cols, model);
+  if (labels.length) clampDecided(scored, labels, candidateIndex(labels, candidates));
   const order = orderByWeight(scored.weight);
   const linkage = table.left !== undefined;
   // a linkage is thresholded after the one-to-one assignment: a record's second-best pair is no match

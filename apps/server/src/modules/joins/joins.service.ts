@@ -4,6 +4,7 @@ import type {
   TJoinNode,
   TJoinPreview,
   TJoinRun,
+  TJoinSource,
   TJoinStats,
   TUpdateJoinRequest,
 } from '@mapwright/contracts';
@@ -24,7 +25,7 @@ import {
   statsDto,
 } from './execute.ts';
 import * as repo from './joins.repository.ts';
-import { type JoinInputSource, listSources, resolveSource } from './sources.ts';
+import { type JoinInputSource, listSources, MAX_INPUT_ROWS, resolveSource } from './sources.ts';
 
 /** One joined row as a join run writes it, and the columns every joined row carries last. */
 export { joinedRecord, META_COLUMNS as JOIN_META_COLUMNS } from './execute.ts';
@@ -310,4 +311,17 @@ export async function runRows(ctx: AppContext, p: Principal, id: string, q: { pa
     q.page,
     q.size,
   );
+}
+
+/**
+ * Every record of an input as joins read it (an import, a job result's valid records, joined
+ * data): other modules (entity resolution) take the same inputs through this.
+ */
+export async function readInputRecords(ctx: AppContext, p: Principal, src: TJoinSource) {
+  const s = await resolveSource(ctx, p.orgId, src, 'left');
+  return {
+    name: s.name,
+    columns: s.columns.map((c) => c.name),
+    records: await rowsOf(s, MAX_INPUT_ROWS),
+  };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resolutionLabels, resolutionPairs, resolutions } from '../../db/schema.ts';
+import { resolutionLabels, resolutionOverrides, resolutionPairs, resolutions } from '../../db/schema.ts';
 
 export type ResolutionRow = typeof resolutions.$inferSelect;
 export type PairRow = typeof resolutionPairs.$inferSelect;
@@ -42,13 +42,13 @@ export async function updateResolution(
   return row;
 }
 
-/** The review queue: most uncertain first. */
+/** The review queue: in the order the run ranked it (uncertainty, then graph risk). */
 export async function listPairs(db: Db, orgId: string, id: string, limit: number) {
   return db
     .select()
     .from(resolutionPairs)
     .where(and(eq(resolutionPairs.organizationId, orgId), eq(resolutionPairs.resolutionId, id)))
-    .orderBy(asc(resolutionPairs.certainty), desc(resolutionPairs.weight))
+    .orderBy(asc(resolutionPairs.rank), asc(resolutionPairs.certainty))
     .limit(limit);
 }
 
@@ -94,4 +94,44 @@ export async function upsertLabel(
       target: [resolutionLabels.resolutionId, resolutionLabels.aKey, resolutionLabels.bKey],
       set: { label: row.label, createdBy: row.createdBy, createdAt: new Date() },
     });
+}
+
+export async function overridesOf(db: Db, orgId: string, id: string) {
+  return db
+    .select()
+    .from(resolutionOverrides)
+    .where(and(eq(resolutionOverrides.organizationId, orgId), eq(resolutionOverrides.resolutionId, id)));
+}
+
+export async function saveOverride(
+  db: Db,
+  row: {
+    organizationId: string;
+    resolutionId: string;
+    recordKey: string;
+    column: string;
+    value: string | null;
+    createdBy: string;
+  },
+) {
+  await db
+    .insert(resolutionOverrides)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [resolutionOverrides.resolutionId, resolutionOverrides.recordKey, resolutionOverrides.column],
+      set: { value: row.value, createdBy: row.createdBy, createdAt: new Date() },
+    });
+}
+
+export async function removeOverride(db: Db, orgId: string, id: string, recordKey: string, column: string) {
+  await db
+    .delete(resolutionOverrides)
+    .where(
+      and(
+        eq(resolutionOverrides.organizationId, orgId),
+        eq(resolutionOverrides.resolutionId, id),
+        eq(resolutionOverrides.recordKey, recordKey),
+        eq(resolutionOverrides.column, column),
+      ),
+    );
 }

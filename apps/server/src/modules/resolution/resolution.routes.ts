@@ -1,18 +1,23 @@
 import {
+  ZAddRecordsRequest,
   ZCreateResolutionRequest,
+  ZGoldenPage,
   ZLabelRequest,
+  ZOverrideRequest,
   ZPageQuery,
   ZProposal,
   ZProposeRequest,
   ZResolution,
   ZResolutionPage,
   ZResolutionPairs,
+  ZSurvivorshipRequest,
   ZUpdateResolutionRequest,
 } from '@mapwright/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/auth.ts';
+import * as golden from './golden.service.ts';
 import * as service from './resolution.service.ts';
 
 const ZId = z.object({ id: z.uuid() });
@@ -115,5 +120,72 @@ export async function resolutionRoutes(app: FastifyInstance) {
       await service.labelPair(app.ctx, principalOf(req), req.params.id, req.body);
       return reply.code(204).send();
     },
+  );
+  r.get(
+    '/resolutions/:id/golden',
+    {
+      schema: {
+        tags,
+        summary: 'Golden records: one per entity, each value by its survivorship rule or a person',
+        params: ZId,
+        querystring: ZPageQuery,
+        response: { 200: ZGoldenPage },
+      },
+    },
+    (req) => golden.goldenPage(app.ctx, principalOf(req), req.params.id, req.query.page, req.query.size),
+  );
+  r.put(
+    '/resolutions/:id/golden/rules',
+    {
+      schema: {
+        tags,
+        summary: 'Set survivorship rules per field; the golden records dataset is rewritten',
+        params: ZId,
+        body: ZSurvivorshipRequest,
+      },
+    },
+    async (req, reply) => {
+      await golden.setSurvivorship(app.ctx, principalOf(req), req.params.id, req.body.rules);
+      return reply.code(204).send();
+    },
+  );
+  r.put(
+    '/resolutions/:id/golden/overrides',
+    {
+      schema: {
+        tags,
+        summary: "Choose an entity's value for a field (kept across re-runs); the dataset is rewritten",
+        params: ZId,
+        body: ZOverrideRequest,
+      },
+    },
+    async (req, reply) => {
+      await golden.overrideValue(app.ctx, principalOf(req), req.params.id, req.body);
+      return reply.code(204).send();
+    },
+  );
+  r.get(
+    '/resolutions/:id/golden.csv',
+    { schema: { tags, summary: 'The golden records as CSV', params: ZId } },
+    async (req, reply) => {
+      const out = await golden.goldenCsv(app.ctx, principalOf(req), req.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${out.name}"`)
+        .send(out.csv);
+    },
+  );
+  r.post(
+    '/resolutions/:id/records',
+    {
+      schema: {
+        tags,
+        summary: 'Add new records (of an import or another input) to a dedupe, scored against its clusters',
+        params: ZId,
+        body: ZAddRecordsRequest,
+        response: { 200: ZResolution },
+      },
+    },
+    (req) => service.addRecords(app.ctx, principalOf(req), req.params.id, req.body),
   );
 }

@@ -1,4 +1,4 @@
-import type { TCreateResolutionRequest, TResolution } from '@mapwright/contracts';
+import type { TCreateResolutionRequest, TJoinSource, TResolution } from '@mapwright/contracts';
 import { inferRole, prepareTable, proposeRules } from '@mapwright/engine';
 import type { AppContext, Principal } from '../../context.ts';
 import { resolutions } from '../../db/schema.ts';
@@ -7,6 +7,7 @@ import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findDataset, readDatasetRows } from '../datasets/datasets.service.ts';
 import { getImport, importRecords } from '../imports/imports.service.ts';
+import { inputsOf, leftOf, loadInput, readInput } from './inputs.ts';
 import * as repo from './resolution.repository.ts';
 
 function toDto(r: repo.ResolutionRow): TResolution {
@@ -14,14 +15,17 @@ function toDto(r: repo.ResolutionRow): TResolution {
   return {
     id: r.id,
     name: r.name,
-    kind: r.rightImportId ? 'link' : 'dedupe',
+    kind: inputsOf(r).right ? 'link' : 'dedupe',
     status: r.status as TResolution['status'],
     import_id: r.importId,
     right_import_id: r.rightImportId,
+    input: inputsOf(r).left ?? null,
+    right_input: inputsOf(r).right ?? null,
     id_column: config.idColumn ?? null,
     threshold: config.threshold ?? null,
     summary: (r.summary as TResolution['summary']) ?? null,
     output_dataset_id: r.outputDatasetId,
+    golden_dataset_id: r.goldenDatasetId,
     error: r.error,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
@@ -40,27 +44,35 @@ export async function getResolution(ctx: AppContext, p: Principal, id: string) {
 }
 
 /**
- * Checks an input before anything runs: the import exists here and has finished, it has at
- * least two columns besides the key, and the key column exists. A column with no values is a
- * warning (it is left out), not an error.
+ * Checks an input before anything runs: it exists here and has rows (an import has finished),
+ * it has at least two columns besides the key, and the key column exists. A column with no
+ * values is a warning (it is left out), not an error.
  */
-async function checkInput(ctx: AppContext, p: Principal, field: string, importId: string, idColumn?: string) {
-  const imp = await getImport(ctx, p, importId).catch(() => {
-    throw new FieldError(['body', field], 'no such import');
-  });
-  if (imp.status !== 'succeeded')
-    throw new FieldError(['body', field], `the import is ${imp.status}, not finished`);
-  const names = (imp.columns ?? []).map((c: { name: string }) => c.name);
+async function checkInput(ctx: AppContext, p: Principal, field: string, src: TJoinSource, idColumn?: string) {
+  let names: string[];
+  let sample: Record<string, unknown>[];
+  if (src.kind === 'import') {
+    const imp = await getImport(ctx, p, src.id).catch(() => {
+      throw new FieldError(['body', field], 'no such import');
+    });
+    if (imp.status !== 'succeeded')
+      throw new FieldError(['body', field], `the import is ${imp.status}, not finished`);
+    names = (imp.columns ?? []).map((c: { name: string }) => c.name);
+    // a sample tells which columns hold nothing usable
+    sample = (await importRecords(ctx, p.orgId, src.id, 0, 2000)) as Record<string, unknown>[];
+  } else {
+    const loaded = await loadInput(ctx, p, field, src);
+    names = loaded.names;
+    sample = loaded.records.slice(0, 2000);
+  }
   if (idColumn !== undefined && !names.includes(idColumn))
-    throw new FieldError(['body', 'id_column'], `no column "${idColumn}" in the import`);
+    throw new FieldError(['body', 'id_column'], `no column "${idColumn}" in the input`);
   const compared = names.filter((n: string) => n !== idColumn);
   if (compared.length < 2)
     throw new FieldError(
       ['body', field],
       `needs at least two columns to compare besides the key; the import has ${compared.length}`,
     );
-  // a sample tells which columns hold nothing usable
-  const sample = (await importRecords(ctx, p.orgId, importId, 0, 2000)) as Record<string, unknown>[];
   const usable = compared.filter((c: string) => {
     const s = inferRole(
       c,
@@ -76,23 +88,44 @@ async function checkInput(ctx: AppContext, p: Principal, field: string, importId
   return names;
 }
 
+/** The request's inputs and the fields that name them (for errors). */
+function sourcesOf(input: {
+  import_id?: string;
+  input?: TJoinSource;
+  right_import_id?: string;
+  right_input?: TJoinSource;
+}) {
+  if (input.right_import_id && input.right_input)
+    throw new FieldError(['body', 'right_input'], 'give either right_import_id or right_input, not both');
+  const right: TJoinSource | undefined =
+    input.right_input ?? (input.right_import_id ? { kind: 'import', id: input.right_import_id } : undefined);
+  return {
+    left: leftOf(input),
+    right,
+    leftField: input.input ? 'input' : 'import_id',
+    rightField: input.right_input ? 'right_input' : 'right_import_id',
+  };
+}
+
 export async function createResolution(ctx: AppContext, p: Principal, input: TCreateResolutionRequest) {
   assertCanWrite(p);
-  const left = await checkInput(ctx, p, 'import_id', input.import_id, input.id_column);
-  if (input.right_import_id)
-    await checkInput(ctx, p, 'right_import_id', input.right_import_id, input.id_column);
+  const { left: leftSrc, right: rightSrc, leftField, rightField } = sourcesOf(input);
+  const left = await checkInput(ctx, p, leftField, leftSrc, input.id_column);
+  if (rightSrc) await checkInput(ctx, p, rightField, rightSrc, input.id_column);
   for (const rule of input.rules ?? [])
     for (const c of rule.columns)
-      if (!left.includes(c)) throw new FieldError(['body', 'rules'], `no column "${c}" in the import`);
+      if (!left.includes(c)) throw new FieldError(['body', 'rules'], `no column "${c}" in the input`);
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(resolutions)
       .values({
         organizationId: p.orgId,
         name: input.name,
-        importId: input.import_id,
-        rightImportId: input.right_import_id ?? null,
+        importId: leftSrc.kind === 'import' ? leftSrc.id : null,
+        rightImportId: rightSrc?.kind === 'import' ? rightSrc.id : null,
         config: {
+          left: leftSrc,
+          ...(rightSrc ? { right: rightSrc } : {}),
           idColumn: input.id_column,
           rules: input.rules,
           roles: input.roles,
@@ -150,6 +183,8 @@ export async function reviewQueue(ctx: AppContext, p: Principal, id: string, lim
       probability: x.probability,
       fields: x.fields as never,
       label: (byKey.get(`${x.aKey}\u0000${x.bKey}`) as 'yes' | 'no' | 'skip' | undefined) ?? null,
+      risk: x.risk,
+      risk_reason: x.riskReason,
     })),
   };
 }
@@ -189,21 +224,24 @@ const asText = (v: unknown) =>
 export async function proposeResolution(
   ctx: AppContext,
   p: Principal,
-  input: { import_id: string; right_import_id?: string; id_column?: string },
+  input: {
+    import_id?: string;
+    input?: TJoinSource;
+    right_import_id?: string;
+    right_input?: TJoinSource;
+    id_column?: string;
+  },
 ) {
-  await checkInput(ctx, p, 'import_id', input.import_id, input.id_column);
-  if (input.right_import_id)
-    await checkInput(ctx, p, 'right_import_id', input.right_import_id, input.id_column);
-  const read = async (id: string) => {
-    const records = (await importRecords(ctx, p.orgId, id, 0, Number.MAX_SAFE_INTEGER)) as Record<
-      string,
-      unknown
-    >[];
+  const { left: leftSrc, right: rightSrc, leftField, rightField } = sourcesOf(input);
+  await checkInput(ctx, p, leftField, leftSrc, input.id_column);
+  if (rightSrc) await checkInput(ctx, p, rightField, rightSrc, input.id_column);
+  const read = async (src: TJoinSource) => {
+    const records = await readInput(ctx, p.orgId, src);
     const names = [...new Set(records.flatMap((r) => Object.keys(r)))];
     return Object.fromEntries(names.map((n) => [n, records.map((r) => asText(r[n]))]));
   };
-  const left = await read(input.import_id);
-  const right = input.right_import_id ? await read(input.right_import_id) : undefined;
+  const left = await read(leftSrc);
+  const right = rightSrc ? await read(rightSrc) : undefined;
   const { table, stats } = prepareTable({
     left,
     ...(right ? { right } : {}),
@@ -223,4 +261,33 @@ export async function proposeResolution(
     rejected: proposal.rejected,
     warnings: proposal.warnings,
   };
+}
+
+/**
+ * Adds the records of an input that are not in a dedupe yet, scored against its clusters in
+ * the background (add-records.task.ts).
+ */
+export async function addRecords(
+  ctx: AppContext,
+  p: Principal,
+  id: string,
+  body: { import_id?: string; input?: TJoinSource },
+) {
+  assertCanWrite(p);
+  const row = await repo.findResolution(ctx.db, p.orgId, id);
+  if (!row) throw notFound('Entity resolution not found');
+  if (inputsOf(row).right)
+    throw new AppError(409, 'Adding records is for a dedupe; run a linkage again in full');
+  if (row.status !== 'succeeded' || !(row.summary as { applied?: unknown } | null)?.applied)
+    throw new AppError(409, 'Run the resolution in full (and let it finish) before adding records');
+  const src = leftOf(body);
+  const config = row.config as { idColumn?: string };
+  await checkInput(ctx, p, body.input ? 'input' : 'import_id', src, config.idColumn);
+  const task = await ctx.queue.enqueue(
+    'resolution.add',
+    { resolutionId: id, orgId: p.orgId, source: src },
+    { orgId: p.orgId },
+  );
+  await repo.updateResolution(ctx.db, p.orgId, id, { status: 'queued', error: null, taskId: task!.id });
+  return getResolution(ctx, p, id);
 }

@@ -1,12 +1,14 @@
 import {
   type BlockingRule,
   type Columns,
+  graphRisk,
   levelWeights,
   NULL_LEVEL,
   prepareTable,
   proposeRules,
   type ResolveResult,
   resolve,
+  reviewOrder,
   TooManyCandidates,
   tfAdjustment,
 } from '@mapwright/engine';
@@ -15,7 +17,9 @@ import { z } from 'zod';
 import { resolutions } from '../../db/schema.ts';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import { createRecordWriter, deleteDataset } from '../datasets/datasets.service.ts';
-import { importRecords } from '../imports/imports.service.ts';
+import { writeGolden } from './golden.service.ts';
+import { inputsOf, readInput, readLeft } from './inputs.ts';
+
 import * as repo from './resolution.repository.ts';
 
 /**
@@ -74,12 +78,13 @@ export const resolutionTask = defineTask({
       await repo.updateResolution(app.db, orgId, row.id, { status: 'failed', error: message });
       throw new PermanentTaskError(message);
     };
-    if (!row.importId) return fail('The import to resolve was deleted');
+    const sources = inputsOf(row);
+    if (!sources.left) return fail('The input to resolve was deleted');
     progress({ step: 'reading' });
-    const left = (await importRecords(app, orgId, row.importId, 0, Number.MAX_SAFE_INTEGER)) as Rec[];
-    const right = row.rightImportId
-      ? ((await importRecords(app, orgId, row.rightImportId, 0, Number.MAX_SAFE_INTEGER)) as Rec[])
-      : undefined;
+    const left = sources.right
+      ? await readInput(app, orgId, sources.left)
+      : await readLeft(app, orgId, row, sources.left);
+    const right = sources.right ? await readInput(app, orgId, sources.right) : undefined;
     const names = [...new Set(left.flatMap((r) => Object.keys(r)))];
     const keyOf = (r: Rec, i: number) =>
       config.idColumn ? (text(r[config.idColumn]) ?? `#${i + 1}`) : `#${i + 1}`;
@@ -114,6 +119,11 @@ export const resolutionTask = defineTask({
         maxCandidates: maxCandidates(),
         cannotLink: constraint('no'),
         mustLink: constraint('yes'),
+        // decisions also re-estimate the model (engine labels.ts)
+        labels: [
+          ...constraint('yes').map(([x, y]) => ({ a: x, b: y, match: true })),
+          ...constraint('no').map(([x, y]) => ({ a: x, b: y, match: false })),
+        ],
       });
     } catch (e) {
       if (e instanceof TooManyCandidates)
@@ -141,17 +151,34 @@ export const resolutionTask = defineTask({
     const kept = new Set(ranked);
     for (const p of res.matches) if (kept.size < REVIEW_PAIRS * 2) kept.add(p);
     const sideKey = (i: number) => keys[i] as string;
+    // the queue's order: uncertainty, then graph risk (a bridge, a merge of two groups) first
+    const queue = [...kept];
+    const risks = graphRisk(
+      res.clusters,
+      res.matches.map((p) => [a[p] as number, b[p] as number]),
+      queue.map((p) => [a[p] as number, b[p] as number]),
+    );
+    const rankOf = new Int32Array(queue.length);
+    reviewOrder(
+      queue.map((p) => res.scored.probability[p] as number),
+      risks.map((r) => r.risk),
+    ).forEach((i, rank) => {
+      rankOf[i] = rank;
+    });
     await repo.replacePairs(
       app.db,
       orgId,
       row.id,
-      [...kept].map((p) => ({
+      queue.map((p, i) => ({
         aKey: sideKey(a[p] as number),
         bKey: sideKey(b[p] as number),
         weight: res.scored.weight[p] as number,
         probability: res.scored.probability[p] as number,
         certainty: Math.abs((res.scored.probability[p] as number) - 0.5),
         fields: fieldsOf(res, p, value),
+        rank: rankOf[i] as number,
+        risk: risks[i]?.risk ?? 0,
+        riskReason: risks[i]?.reason ?? null,
       })),
     );
     // output: every record with its cluster (the key of the cluster's first record)
@@ -203,13 +230,19 @@ export const resolutionTask = defineTask({
         u: [...(res.model.u[k] as Float64Array)],
       })),
       warnings: proposal.warnings,
+      decisions: { yes: constraint('yes').length, no: constraint('no').length },
+      // what adding records later scores with (add-records.task.ts)
+      applied: {
+        rules: res.rules,
+        roles: Object.fromEntries(res.stats.map((s) => [s.column, s.role])),
+        lambda: res.model.lambda,
+      },
       seconds,
     };
-    await repo.updateResolution(app.db, orgId, row.id, {
-      status: 'succeeded',
-      summary,
-      outputDatasetId: ds.id,
-    });
+    const done = await repo.updateResolution(app.db, orgId, row.id, { summary, outputDatasetId: ds.id });
+    progress({ step: 'golden records' });
+    await writeGolden(app, orgId, done!);
+    await repo.updateResolution(app.db, orgId, row.id, { status: 'succeeded' });
     return { matches: res.matches.length, clusters };
   },
 });

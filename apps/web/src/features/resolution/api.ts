@@ -1,10 +1,14 @@
 import type {
   TCreateResolutionRequest,
-  TImport,
+  TGoldenPage,
+  TJob,
+  TJoinInput,
   TPage,
+  TPipeline,
   TProposal,
   TResolution,
   TResolutionPair,
+  TSurvivorship,
 } from '@mapwright/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, required } from '../../lib/http.ts';
@@ -28,21 +32,18 @@ export const useResolution = (id: string) =>
     refetchInterval: (q) => (running(q.state.data) ? 1500 : false),
   });
 
-/** Finished imports to resolve (the first 100, newest first). */
-export const useImportChoices = () =>
+/** What can be resolved: finished imports, job results (valid records) and joined data. */
+export const useInputChoices = () =>
   useQuery({
-    queryKey: [...resolutionsKey, 'imports'],
-    queryFn: async () =>
-      required(await http.get<TPage<TImport>>('/imports', { query: { page: 1, size: 100 } })).items.filter(
-        (i) => i.status === 'succeeded',
-      ),
+    queryKey: [...resolutionsKey, 'inputs'],
+    queryFn: async () => required(await http.get<{ items: TJoinInput[] }>('/join-inputs')).items,
     // fetched whenever the wizard opens: an import may have just finished
     refetchOnMount: 'always',
   });
 
 export const usePropose = () =>
   useMutation({
-    mutationFn: async (input: { import_id: string; right_import_id?: string; id_column?: string }) =>
+    mutationFn: async (input: Omit<TCreateResolutionRequest, 'name'>) =>
       required(await http.post<TProposal>('/resolutions/propose', input)),
   });
 
@@ -97,3 +98,73 @@ export const useRecords = (id: string, enabled: boolean) =>
       ),
     enabled,
   });
+
+export const useGolden = (id: string, page: number) =>
+  useQuery({
+    queryKey: [...resolutionsKey, id, 'golden', page],
+    queryFn: async () =>
+      required(await http.get<TGoldenPage>(`/resolutions/${id}/golden`, { query: { page, size: 50 } })),
+    placeholderData: keepPreviousData,
+  });
+
+const goldenKey = (id: string) => [...resolutionsKey, id, 'golden'];
+
+export const useSurvivorship = (id: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: Record<string, TSurvivorship>) =>
+      http.put<void>(`/resolutions/${id}/golden/rules`, { rules }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: goldenKey(id) }),
+  });
+};
+
+export const useOverride = (id: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { record_key: string; column: string; value: string | null; clear?: boolean }) =>
+      http.put<void>(`/resolutions/${id}/golden/overrides`, input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: goldenKey(id) }),
+  });
+};
+
+/** The stored golden records as a CSV file. */
+export const downloadGolden = async (r: TResolution) => {
+  const csv = required(await http.get<string>(`/resolutions/${r.id}/golden.csv`));
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${r.name.replace(/[^\w-]+/g, '_')}-golden-records.csv`;
+  a.click();
+  URL.revokeObjectURL(url);
+};
+
+export const usePipelineChoices = () =>
+  useQuery({
+    queryKey: ['pipelines', 'choices'],
+    queryFn: async () =>
+      required(await http.get<TPage<TPipeline>>('/pipelines', { query: { page: 1, size: 100 } })),
+  });
+
+/** A job of a pipeline whose input is a dataset (the golden records), read in place. */
+export const useRunPipelineOnDataset = () =>
+  useMutation({
+    mutationFn: async (v: { pipelineId: string; datasetId: string }) => {
+      const job = required(
+        await http.post<TJob>(`/pipelines/${v.pipelineId}/jobs`, { dataset_id: v.datasetId }),
+      );
+      required(await http.post(`/jobs/${job.id}/run`, undefined, { query: { immediate_return: 'true' } }));
+      return job;
+    },
+  });
+
+export const useAddRecords = (id: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { import_id?: string; input?: { kind: TJoinInput['kind']; id: string } }) =>
+      required(await http.post<TResolution>(`/resolutions/${id}/records`, body)),
+    onSuccess: (data) => {
+      qc.setQueryData([...resolutionsKey, id], data);
+      return qc.invalidateQueries({ queryKey: resolutionsKey });
+    },
+  });
+};

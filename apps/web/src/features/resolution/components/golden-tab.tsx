@@ -1,79 +1,144 @@
-import { Button, Group, Menu, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import type { TResolution } from '@mapwright/contracts';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Button, Group, Menu, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { TGoldenRecord, TResolution, TSurvivorship } from '@mapwright/contracts';
+import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
-import { useRecords } from '../api.ts';
-import { fieldsOf, type Member, membersOf } from './clusters.ts';
+import {
+  downloadGolden,
+  useGolden,
+  useOverride,
+  usePipelineChoices,
+  useRunPipelineOnDataset,
+  useSurvivorship,
+} from '../api.ts';
 
-type Rule = 'most_frequent' | 'longest' | 'latest' | 'source_priority';
-const RULES: { value: Rule; label: string }[] = [
+const RULES: { value: TSurvivorship; label: string }[] = [
   { value: 'most_frequent', label: 'Most frequent' },
   { value: 'longest', label: 'Longest non-null' },
   { value: 'latest', label: 'Latest record' },
   { value: 'source_priority', label: 'Source priority (first source)' },
 ];
 
-const present = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
-
-/** One value per field from a cluster's records, by the field's survivorship rule. */
-function survive(members: Member[], field: string, rule: Rule): string {
-  const values = members
-    .map((m) => m.record[field])
-    .filter(present)
-    .map(String);
-  if (!values.length) return '';
-  if (rule === 'latest') return values[values.length - 1]!;
-  if (rule === 'source_priority') {
-    const first = members
-      .filter((m) => m.side !== 'right')
-      .map((m) => m.record[field])
-      .find(present);
-    return String(first ?? values[0]);
-  }
-  if (rule === 'longest') return values.reduce((a, b) => (b.length > a.length ? b : a));
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+/** A value of a golden record: a menu of the entity's values when there is a choice. */
+function GoldenCell({ resolutionId, g, field }: { resolutionId: string; g: TGoldenRecord; field: string }) {
+  const override = useOverride(resolutionId);
+  const value = g.values[field] ?? '';
+  const chosen = g.overridden.includes(field);
+  const options = g.options[field] ?? [];
+  if (options.length < 2 && !chosen) return <>{value}</>;
+  const set = (v: string | null, clear = false) =>
+    override.mutate({ record_key: g.cluster_id, column: field, value: v, clear });
+  return (
+    <Menu position="bottom-start">
+      <Menu.Target>
+        <UnstyledButton
+          fz="sm"
+          fw={chosen ? 600 : undefined}
+          style={{ textDecoration: 'underline dotted' }}
+          aria-label={`${field} of ${g.cluster_id}: ${value}${chosen ? ' (chosen by hand)' : ''}`}
+        >
+          {value || '—'}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Keep this value</Menu.Label>
+        {options.map((o) => (
+          <Menu.Item key={o} onClick={() => set(o)}>
+            {o}
+          </Menu.Item>
+        ))}
+        {chosen && (
+          <Menu.Item c="dimmed" onClick={() => set(null, true)}>
+            Back to the rule
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-
-/** A golden record per entity: a survivorship rule per field, any cell overridable by a click. */
-export function GoldenTab({ resolution }: { resolution: TResolution }) {
-  const records = useRecords(resolution.id, true);
-  const [rules, setRules] = useState<Record<string, Rule>>({});
-  const [overrides, setOverrides] = useState<Record<string, string>>({});
-  if (records.isPending) return <LoadingBlock label="Loading records…" />;
-  if (records.isError) return <ErrorBlock error={records.error} onRetry={() => void records.refetch()} />;
-  const fields = fieldsOf(records.data.items);
-  const clusters = [...membersOf(resolution, records.data.items)].sort((a, b) => b[1].length - a[1].length);
-  const cellOf = (id: string, members: Member[], f: string) =>
-    overrides[`${id}\u0000${f}`] ?? survive(members, f, rules[f] ?? 'most_frequent');
-  const exportCsv = () => {
-    const lines = [['cluster_id', 'records', ...fields].map(csvCell).join(',')];
-    for (const [id, members] of clusters)
-      lines.push(
-        [id, String(members.length), ...fields.map((f) => cellOf(id, members, f))].map(csvCell).join(','),
-      );
-    const url = URL.createObjectURL(new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${resolution.name.replace(/[^\w-]+/g, '_')}-golden-records.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+/** Runs a pipeline over the golden records: the stored dataset as a job's input. */
+function UseAsPipelineInput({ datasetId }: { datasetId: string }) {
+  const pipelines = usePipelineChoices();
+  const run = useRunPipelineOnDataset();
+  const navigate = useNavigate();
+  const [pipelineId, setPipelineId] = useState<string | null>(null);
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          One record per entity. Pick how each field's value survives; click a value to choose another.
-        </Text>
-        <Button leftSection={<IconDownload size={16} />} onClick={exportCsv}>
-          Export golden records
+    <Stack gap={4}>
+      <Group align="flex-end" gap="sm">
+        <Select
+          label="Use as a pipeline input"
+          placeholder={pipelines.isPending ? 'Loading pipelines…' : 'Pick a pipeline'}
+          data={(pipelines.data?.items ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          value={pipelineId}
+          onChange={setPipelineId}
+          searchable
+          nothingFoundMessage="No pipeline by that name"
+          w={280}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconPlayerPlay size={16} />}
+          disabled={!pipelineId}
+          loading={run.isPending}
+          onClick={() =>
+            pipelineId &&
+            run.mutate({ pipelineId, datasetId }, { onSuccess: (job) => navigate(`/job?id=${job.id}`) })
+          }
+        >
+          Run a job
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={600}>
+      {run.isError && (
+        <Alert color="red" title="The job could not start">
+          {run.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Golden records, stored as a dataset: a survivorship rule per field, any value overridable by a
+ * click (the choice is saved and outlives re-runs).
+ */
+export function GoldenTab({ resolution }: { resolution: TResolution }) {
+  const [page, setPage] = useState(1);
+  const golden = useGolden(resolution.id, page);
+  const survivorship = useSurvivorship(resolution.id);
+  const [exporting, setExporting] = useState(false);
+  if (golden.isPending) return <LoadingBlock label="Loading golden records…" />;
+  if (golden.isError) return <ErrorBlock error={golden.error} onRetry={() => void golden.refetch()} />;
+  const { fields, rules, items, total, size } = golden.data;
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" c="dimmed" maw={520}>
+          One record per entity ({total.toLocaleString('en')}), stored as a dataset. Pick how each field's
+          value survives; click a value to choose another: your choice is kept when the resolution runs again.
+        </Text>
+        <Group align="flex-end">
+          {resolution.golden_dataset_id && <UseAsPipelineInput datasetId={resolution.golden_dataset_id} />}
+          <Button
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            onClick={() => {
+              setExporting(true);
+              void downloadGolden(resolution).finally(() => setExporting(false));
+            }}
+          >
+            Export golden records
+          </Button>
+        </Group>
+      </Group>
+      {survivorship.isError && (
+        <Alert color="red" title="The rule was not saved">
+          {survivorship.error.message}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={1000}>
         <Table fz="sm" withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -86,10 +151,11 @@ export function GoldenTab({ resolution }: { resolution: TResolution }) {
                     </Text>
                     <Select
                       size="xs"
+                      miw={150}
                       aria-label={`Survivorship of ${f}`}
                       data={RULES}
                       value={rules[f] ?? 'most_frequent'}
-                      onChange={(v) => v && setRules({ ...rules, [f]: v as Rule })}
+                      onChange={(v) => v && survivorship.mutate({ [f]: v as TSurvivorship })}
                       allowDeselect={false}
                     />
                   </Stack>
@@ -98,52 +164,32 @@ export function GoldenTab({ resolution }: { resolution: TResolution }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {clusters.slice(0, 200).map(([id, members]) => (
-              <Table.Tr key={id}>
-                <Table.Td>
-                  {id}{' '}
+            {items.map((g) => (
+              <Table.Tr key={g.cluster_id} data-testid="golden-record">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {g.cluster_id}{' '}
                   <Text span c="dimmed" size="xs">
-                    ({members.length})
+                    ({g.records})
                   </Text>
                 </Table.Td>
-                {fields.map((f) => {
-                  const options = [
-                    ...new Set(
-                      members
-                        .map((m) => m.record[f])
-                        .filter(present)
-                        .map(String),
-                    ),
-                  ];
-                  const key = `${id}\u0000${f}`;
-                  return (
-                    <Table.Td key={f} fw={overrides[key] !== undefined ? 600 : undefined}>
-                      {options.length > 1 ? (
-                        <Menu position="bottom-start">
-                          <Menu.Target>
-                            <UnstyledButton fz="sm" style={{ textDecoration: 'underline dotted' }}>
-                              {cellOf(id, members, f)}
-                            </UnstyledButton>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {options.map((o) => (
-                              <Menu.Item key={o} onClick={() => setOverrides({ ...overrides, [key]: o })}>
-                                {o}
-                              </Menu.Item>
-                            ))}
-                          </Menu.Dropdown>
-                        </Menu>
-                      ) : (
-                        cellOf(id, members, f)
-                      )}
-                    </Table.Td>
-                  );
-                })}
+                {fields.map((f) => (
+                  <Table.Td key={f}>
+                    <GoldenCell resolutionId={resolution.id} g={g} field={f} />
+                  </Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {total > size && (
+        <Pager
+          total={Math.ceil(total / size)}
+          value={page}
+          onChange={setPage}
+          aria-label="Golden records pages"
+        />
+      )}
     </Stack>
   );
 }

@@ -12,16 +12,28 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { TProposal } from '@mapwright/contracts';
+import type { TJoinSource, TProposal } from '@mapwright/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCreateResolution, useImportChoices, usePropose } from '../api.ts';
+import { useCreateResolution, useInputChoices, usePropose } from '../api.ts';
+
+const KIND_GROUPS = { import: 'Imports', result: 'Job results (valid records)', join_run: 'Joined data' };
+const sourceOf = (value: string): TJoinSource => {
+  const [kind, id] = value.split(':') as [TJoinSource['kind'], string];
+  return { kind, id };
+};
+/** An import goes by import_id (as it always has); any other input by `input`. */
+const asRequest = (value: string, side: 'left' | 'right') => {
+  const src = sourceOf(value);
+  if (src.kind === 'import') return side === 'left' ? { import_id: src.id } : { right_import_id: src.id };
+  return side === 'left' ? { input: src } : { right_input: src };
+};
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Two steps: the data (one import to dedupe, or two to link, and its key), then the proposal. */
 export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const imports = useImportChoices();
+  const inputs = useInputChoices();
   const propose = usePropose();
   const create = useCreateResolution();
   const navigate = useNavigate();
@@ -32,11 +44,18 @@ export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onCl
   const [key, setKey] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const proposal: TProposal | undefined = propose.data;
-  const options = (imports.data ?? []).map((i) => ({ value: i.id, label: i.name }));
-  const columns = (imports.data?.find((i) => i.id === left)?.columns ?? []).map((c) => c.name);
+  const options = Object.entries(KIND_GROUPS)
+    .map(([kind, group]) => ({
+      group,
+      items: (inputs.data ?? [])
+        .filter((i) => i.kind === kind)
+        .map((i) => ({ value: `${i.kind}:${i.id}`, label: i.name })),
+    }))
+    .filter((g) => g.items.length);
+  const columns = inputs.data?.find((i) => `${i.kind}:${i.id}` === left)?.columns ?? [];
   const input = {
-    import_id: left ?? '',
-    ...(right ? { right_import_id: right } : {}),
+    ...(left ? asRequest(left, 'left') : {}),
+    ...(right ? asRequest(right, 'right') : {}),
     ...(key ? { id_column: key } : {}),
   };
 
@@ -90,20 +109,20 @@ export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onCl
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <Select
-            label="Import"
-            description="Its duplicates are found; with a second import, records are linked across the two."
+            label="Data to resolve"
+            description="An import, a job's valid results or joined data: its duplicates are found; with a second input, records are linked across the two."
             data={options}
             value={left}
             onChange={(v) => {
               setLeft(v);
               setKey(null);
             }}
-            placeholder={imports.isPending ? 'Loading imports…' : 'Choose an import'}
+            placeholder={inputs.isPending ? 'Loading inputs…' : 'Choose data'}
             searchable
           />
           <Select
             label="Link with (optional)"
-            data={options.filter((o) => o.value !== left)}
+            data={options.map((g) => ({ ...g, items: g.items.filter((o) => o.value !== left) }))}
             value={right}
             onChange={setRight}
             clearable
@@ -112,7 +131,7 @@ export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onCl
           <Select
             label="Record key (optional)"
             description="A column identifying each record; it is never compared. Row numbers otherwise."
-            data={columns}
+            data={[...new Set(columns)]}
             value={key}
             onChange={setKey}
             clearable

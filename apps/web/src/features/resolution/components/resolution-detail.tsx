@@ -2,6 +2,7 @@ import { Alert, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/cor
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useResolution } from '../api.ts';
+import { AddRecords } from './add-records.tsx';
 import { ClustersTab } from './clusters-tab.tsx';
 import { GoldenTab } from './golden-tab.tsx';
 import { ReviewTab } from './review-tab.tsx';
@@ -54,6 +55,19 @@ export function ResolutionDetail({ id }: { id: string }) {
           <Stat label="Matched pairs" value={s.matches.toLocaleString('en')} />
           <Stat label="Entities" value={s.clusters.toLocaleString('en')} />
         </SimpleGrid>
+      )}
+      {s && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {s.decisions && s.decisions.yes + s.decisions.no > 0
+              ? `The model learned from ${s.decisions.yes} "same" and ${s.decisions.no} "not the same" decisions. `
+              : ''}
+            {s.last_added
+              ? `Last added: ${s.last_added.records} records, ${s.last_added.attached} of them joined an existing entity.`
+              : ''}
+          </Text>
+          {r.kind === 'dedupe' && r.status === 'succeeded' && <AddRecords resolution={r} />}
+        </Group>
       )}
       {s && !busy && (
         <Tabs defaultValue="threshold" keepMounted={false}>

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Group, Kbd, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Kbd, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TResolution, TResolutionPair } from '@mapwright/contracts';
-import { IconChecks } from '@tabler/icons-react';
+import { IconChecks, IconGitMerge } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useLabel, usePairs, useRerun } from '../api.ts';
@@ -98,7 +98,8 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
     <Stack>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Most uncertain first. Press <Kbd>Y</Kbd> same entity, <Kbd>N</Kbd> not the same, <Kbd>S</Kbd> skip.
+          Most uncertain first; among equally uncertain pairs, those a wrong decision would cost most. Press{' '}
+          <Kbd>Y</Kbd> same entity, <Kbd>N</Kbd> not the same, <Kbd>S</Kbd> skip.
         </Text>
         <Group>
           <Text size="sm" aria-live="polite">
@@ -127,6 +128,18 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
               </Badge>
             </Group>
           </Group>
+          {current.risk_reason && (
+            <Alert
+              variant="light"
+              color="orange"
+              icon={<IconGitMerge size={18} />}
+              title="Shown early: this pair holds groups together"
+              mb="sm"
+              data-testid="risk-reason"
+            >
+              {current.risk_reason}.
+            </Alert>
+          )}
           <Waterfall pair={current} prior={pairs.data.prior} />
           <Group mt="md">
             <Button color="teal.9" onClick={() => decide('yes')}>
@@ -142,7 +155,8 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
         </Paper>
       ) : (
         <EmptyBlock icon={<IconChecks size={22} />} title="Nothing left to review">
-          Every uncertain pair has a decision. Re-run to apply them: "not the same" keeps records apart.
+          Every uncertain pair has a decision. Re-run to apply them: the model learns from them, and "not the
+          same" keeps records apart.
         </EmptyBlock>
       )}
     </Stack>

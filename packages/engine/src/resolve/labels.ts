@@ -1,0 +1,230 @@
+/**
+ * People's decisions fed back into the model: semi-supervised EM (Nigam, McCallum, Thrun &
+ * Mitchell, "Text classification from labeled and unlabeled documents using EM", Machine
+ * Learning 2000; for record linkage, Larsen & Rubin, "Iterative automated record linkage using
+ * mixture models", JASA 2001). A pair decided "the same" or "not the same" takes part in EM
+ * with its posterior held at 1 or 0 instead of the model's guess, so m (and λ) move towards
+ * what people saw, and the unlabelled pairs sharing its pattern follow. The session structure
+ * is trainModel's (one session per blocking rule, its columns masked).
+ *
+ * u stays as random sampling estimated it: random pairs are an unbiased sample of non-matches,
+ * while labelled "not the same" pairs are the hardest ones, picked near the threshold, and would
+ * make non-matches look more alike than they are.
+ */
+import type { Candidates } from './blocking.ts';
+import { type Comparison, NULL_LEVEL } from './levels.ts';
+import { computeLevels, type FsModel, initialM, type Pattern } from './model.ts';
+import type { ScoredPairs } from './score.ts';
+
+/** A decided pair of record indices. */
+export interface Label {
+  a: number;
+  b: number;
+  match: boolean;
+}
+
+/** A pattern whose posterior is fixed: 1 for "the same", 0 for "not the same". */
+export interface LabelledPattern extends Pattern {
+  match: boolean;
+}
+
+/** Labels as patterns: their comparison levels and the blocking rules that paired them (0: none). */
+export function labelledPatterns(
+  labels: Label[],
+  comparisons: Comparison[],
+  candidates: Candidates,
+): LabelledPattern[] {
+  if (!labels.length) return [];
+  const a = Int32Array.from(labels, (l) => Math.min(l.a, l.b));
+  const b = Int32Array.from(labels, (l) => Math.max(l.a, l.b));
+  const levels = computeLevels(comparisons, a, b, labels.length);
+  const at = candidateIndex(labels, candidates);
+  const c = comparisons.length;
+  return labels.map((l, i) => {
+    const p = at[i] as number;
+    return {
+      levels: levels.slice(i * c, (i + 1) * c),
+      rules: p < 0 ? 0 : (candidates.rules[p] as number),
+      count: 1,
+      match: l.match,
+    };
+  });
+}
+
+/** Each label's index among the candidate pairs (-1 when blocking did not pair it). */
+export function candidateIndex(labels: Label[], candidates: Candidates): Int32Array {
+  const key = (x: number, y: number) => `${Math.min(x, y)},${Math.max(x, y)}`;
+  const wanted = new Map(labels.map((l, i) => [key(l.a, l.b), i]));
+  const out = new Int32Array(labels.length).fill(-1);
+  const { a, b, length } = candidates.pairs;
+  for (let p = 0; p < length && wanted.size; p++) {
+    const k = key(a[p] as number, b[p] as number);
+    const i = wanted.get(k);
+    if (i !== undefined) {
+      out[i] = p;
+      wanted.delete(k);
+    }
+  }
+  return out;
+}
+
+/** EM as in model.ts, with labelled patterns' posteriors held fixed. */
+function clampedEm(
+  patterns: (Pattern | LabelledPattern)[],
+  model: FsModel,
+  masked: Set<number>,
+  fixed: Set<number>,
+  iterations = 40,
+) {
+  const c = model.m.length;
+  let lambda = model.lambda;
+  let expected = 0;
+  for (let it = 0; it < iterations; it++) {
+    const acc = model.m.map((m) => new Float64Array(m.length));
+    let sumP = 0;
+    let total = 0;
+    for (const pt of patterns) {
+      let p: number;
+      if ('match' in pt) p = pt.match ? 1 : 0;
+      else {
+        let pm = lambda;
+        let pu = 1 - lambda;
+        for (let k = 0; k < c; k++) {
+          const l = pt.levels[k] as number;
+          if (l === NULL_LEVEL || masked.has(k)) continue;
+          pm *= (model.m[k] as Float64Array)[l] as number;
+          pu *= (model.u[k] as Float64Array)[l] as number;
+        }
+        p = pm / (pm + pu);
+      }
+      const w = p * pt.count;
+      sumP += w;
+      total += pt.count;
+      for (let k = 0; k < c; k++) {
+        const l = pt.levels[k] as number;
+        if (l === NULL_LEVEL) continue;
+        const row = acc[k] as Float64Array;
+        row[l] = (row[l] as number) + w;
+      }
+    }
+    const next = Math.min(Math.max(sumP / total, 1e-9), 1 - 1e-9);
+    let delta = Math.abs(next - lambda);
+    lambda = next;
+    for (let k = 0; k < c; k++) {
+      if (masked.has(k) || fixed.has(k)) continue;
+      const a = acc[k] as Float64Array;
+      const sum = a.reduce((s, x) => s + x, 0);
+      const m = model.m[k] as Float64Array;
+      for (let l = 0; l < m.length; l++) {
+        const v = ((a[l] as number) + 1e-6) / (sum + 1e-6 * m.length);
+        delta = Math.max(delta, Math.abs(v - (m[l] as number)));
+        m[l] = v;
+      }
+    }
+    expected = sumP;
+    if (delta < 1e-6) break;
+  }
+  return { lambda, expected };
+}
+
+/**
+ * Where EM starts: m as the "the same" decisions show it (level counts, with initialM as a
+ * Dirichlet prior worth one pair). EM finds a local optimum (Winkler 1988 warns the unlabelled
+ * optimum may be a wrong class, e.g. "same household" instead of "same person"); starting from
+ * what people decided puts it in the right basin.
+ */
+export function supervisedM(comparisons: Comparison[], labelled: LabelledPattern[]): Float64Array[] {
+  const start = initialM(comparisons);
+  const yes = labelled.filter((l) => l.match);
+  return start.map((prior, k) => {
+    const counts = Float64Array.from(prior);
+    let n = 1;
+    for (const l of yes) {
+      const level = l.levels[k] as number;
+      if (level === NULL_LEVEL) continue;
+      counts[level] = (counts[level] as number) + 1;
+      n++;
+    }
+    return counts.map((c) => c / n);
+  });
+}
+
+/**
+ * trainModel with labels: each blocking rule's session starts from supervisedM and also sees
+ * the labelled pairs that rule paired (posterior fixed), and the final λ session sees them all. The two kinds of data are
+ * weighed as in Nigam et al.'s EM-λ (§5.2): by default the decisions together weigh as much
+ * as the unlabelled pairs of the session (λ = labelled / unlabelled), so a few dozen decisions
+ * can overturn a wrong optimum of thousands of pairs, and the model is a blend of what people
+ * decided and what EM sees; `weight` fixes instead how many pairs one decision counts for.
+ */
+export function trainModelWithLabels(
+  patterns: Pattern[],
+  comparisons: Comparison[],
+  u: Float64Array[],
+  ruleColumns: string[][],
+  labelled: LabelledPattern[],
+  weight?: number,
+): FsModel {
+  const c = comparisons.length;
+  const total = (xs: Pattern[]) => xs.reduce((s, x) => s + x.count, 0);
+  /** decisions scaled to weigh `unlabelled` pairs in all (or `weight` each) */
+  const scaled = (xs: LabelledPattern[], unlabelled: number) => {
+    const w = weight ?? Math.max(1, unlabelled / Math.max(1, total(xs)));
+    return xs.map((l) => ({ ...l, count: l.count * w }));
+  };
+  const sums = initialM(comparisons).map((m) => m.map(() => 0));
+  const weights = new Float64Array(c);
+  ruleColumns.forEach((cols, r) => {
+    const plain = patterns.filter((p) => p.rules & (1 << r));
+    const subset = [
+      ...plain,
+      ...scaled(
+        labelled.filter((p) => p.rules & (1 << r)),
+        total(plain),
+      ),
+    ];
+    if (!subset.length) return;
+    const masked = new Set<number>();
+    comparisons.forEach((cmp, k) => {
+      if (cols.includes(cmp.column)) masked.add(k);
+    });
+    if (masked.size === c) return;
+    const model: FsModel = { lambda: 0.3, m: supervisedM(comparisons, labelled), u };
+    const { expected } = clampedEm(subset, model, masked, new Set());
+    for (let k = 0; k < c; k++) {
+      if (masked.has(k)) continue;
+      (model.m[k] as Float64Array).forEach((v, l) => {
+        const row = sums[k] as Float64Array;
+        row[l] = (row[l] as number) + v * expected;
+      });
+      weights[k] = (weights[k] as number) + expected;
+    }
+  });
+  const m = supervisedM(comparisons, labelled);
+  const fixed = new Set<number>();
+  for (let k = 0; k < c; k++)
+    if ((weights[k] as number) > 0) {
+      m[k] = (sums[k] as Float64Array).map((v) => v / (weights[k] as number));
+      fixed.add(k);
+    }
+  const model: FsModel = { lambda: 0.3, m, u };
+  // comparisons masked in every session (and λ) are estimated here, labels included
+  model.lambda = clampedEm(
+    [...patterns, ...scaled(labelled, total(patterns))],
+    model,
+    new Set(),
+    fixed,
+  ).lambda;
+  return model;
+}
+
+/**
+ * Decided pairs are known: their probability becomes 1 or 0, so the expected precision and
+ * recall along the threshold curve (and the automatic threshold) count them as what they are.
+ */
+export function clampDecided(scored: ScoredPairs, labels: Label[], at: Int32Array) {
+  labels.forEach((l, i) => {
+    const p = at[i] as number;
+    if (p >= 0) scored.probability[p] = l.match ? 1 : 0;
+  });
+}
