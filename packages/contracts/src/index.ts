@@ -5,6 +5,7 @@ export * from './connectors.ts';
 export * from './datasets.ts';
 export * from './files.ts';
 export * from './financial-demo.ts';
+export * from './flows.ts';
 export * from './imports.ts';
 export * from './internal.ts';
 export * from './joins.ts';
