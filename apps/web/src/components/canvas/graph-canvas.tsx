@@ -14,7 +14,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
-import { type DragEvent, type ReactNode, useEffect } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import classes from './canvas.module.css';
 
 const ARIA = {
@@ -54,6 +54,20 @@ export interface TGraphCanvasProps<N extends Node, E extends Edge> {
 
 function Inner<N extends Node, E extends Edge>(p: TGraphCanvasProps<N, E>) {
   const rf = useReactFlow();
+  // sizes React Flow measured, kept for callers that do not store them on their nodes (a node
+  // without `measured` is laid out and fitted as if it had no size)
+  const [sizes, setSizes] = useState<Record<string, { width: number; height: number }>>({});
+  const nodes = useMemo(
+    () => p.nodes.map((n) => (n.measured || !sizes[n.id] ? n : { ...n, measured: sizes[n.id] })),
+    [p.nodes, sizes],
+  );
+  function onNodesChange(changes: NodeChange<N>[]) {
+    const dims = changes.flatMap((c) =>
+      c.type === 'dimensions' && c.dimensions ? [[c.id, c.dimensions] as const] : [],
+    );
+    if (dims.length) setSizes((s) => ({ ...s, ...Object.fromEntries(dims) }));
+    p.onNodesChange?.(changes);
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fit again only when asked
   useEffect(() => {
@@ -71,11 +85,11 @@ function Inner<N extends Node, E extends Edge>(p: TGraphCanvasProps<N, E>) {
 
   return (
     <ReactFlow<N, E>
-      nodes={p.nodes}
+      nodes={nodes}
       edges={p.edges}
       nodeTypes={p.nodeTypes}
       edgeTypes={p.edgeTypes}
-      onNodesChange={p.onNodesChange}
+      onNodesChange={onNodesChange}
       onEdgesChange={p.onEdgesChange}
       onConnect={p.onConnect}
       isValidConnection={p.isValidConnection}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { expectNoSeriousA11yViolations, loginToNewOrganization, screenshot } from './helpers.ts';
+
+/*
+ * Flows (issue 19), in a new organization: an uploaded CSV import → a pipeline's deployed mapper
+ * → validation against the pipeline's schema → a PostgreSQL destination on the machine's server,
+ * built on the canvas; a run with a write preview watched on the Gantt, approved, the rows in the
+ * database; a re-run from the map step that reuses the source's output.
+ */
+
+const DB = `mw_e2e_flow_${randomBytes(4).toString('hex')}`;
+async function sql(database: string, text: string) {
+  const c = new pg.Client({ host: '127.0.0.1', user: 'postgres', database });
+  await c.connect();
+  try {
+    return (await c.query(text)).rows;
+  } finally {
+    await c.end();
+  }
+}
+test.beforeAll(async () => {
+  await sql('postgres', `create database ${DB}`);
+});
+test.afterAll(async () => {
+  await sql('postgres', `drop database if exists ${DB} with (force)`);
+});
+
+let pageErrors: string[] = [];
+test.beforeEach(async ({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+});
+test.afterEach(() => expect(pageErrors).toEqual([]));
+
+// two rows fail the schema (no email; an amount that is not a number) and go out on `rejected`
+const CUSTOMERS = [
+  'id,name,email,amount',
+  'c1,Ada Lovelace,ada@example.com,12.5',
+  'c2,Grace Hopper,grace@example.com,40',
+  'c3,Alan Turing,,7',
+  'c4,Edsger Dijkstra,edsger@example.com,3',
+  'c5,Barbara Liskov,barbara@example.com,lots',
+];
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string', minLength: 3 },
+    amount: { type: 'number' },
+  },
+  required: ['id', 'name', 'email', 'amount'],
+};
+
+async function api(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  return async (method: 'GET' | 'POST', url: string, data?: unknown, multipart?: Parameters<Page['request']['post']>[1]) => {
+    const res =
+      method === 'GET'
+        ? await page.request.get(url, { headers })
+        : await page.request.post(url, { headers, ...(multipart ?? { data: data ?? {} }) });
+    expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+}
+
+/** What the flow reads, maps with and writes to, made through the API (their own screens have their own specs). */
+async function seed(page: Page) {
+  const call = await api(page);
+  const file = await call('POST', '/api/files', undefined, {
+    multipart: { file: { name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CUSTOMERS.join('\n')}\n`) } },
+  });
+  const imp = await call('POST', '/api/imports', { file_id: file.id });
+  await expect(async () => expect((await call('GET', `/api/imports/${imp.id}`)).status).toBe('succeeded')).toPass({
+    timeout: 30_000,
+  });
+  const pipeline = await call('POST', '/api/pipelines', { name: 'Customers', target_schema: SCHEMA });
+  await call('POST', `/api/pipelines/${pipeline.id}/jobs`, {
+    data: [{ id: 'x1', name: 'Sample', email: 'x@example.com', amount: '1' }],
+  });
+  const workshop = await call('POST', `/api/pipelines/${pipeline.id}/workshops`);
+  await call('POST', `/api/workshops/${workshop.id}/deploy`);
+  await call('POST', '/api/connections', {
+    type: 'postgres',
+    name: 'Warehouse',
+    role: 'destination',
+    settings: { host: '127.0.0.1', port: 5432, database: DB, user: 'postgres', password: 'e2e-secret' },
+  });
+  return { importName: imp.name as string };
+}
+
+async function pick(page: Page, label: string, option: RegExp | string) {
+  await page.getByRole('textbox', { name: label }).or(page.getByRole('combobox', { name: label })).first().click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('build a flow on the canvas, run it with a write preview, approve, re-run from the map step', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginToNewOrganization(page);
+
+  // an empty list first
+  await page.goto('/flows');
+  await expect(page.getByRole('heading', { name: 'Flows', level: 1 })).toBeVisible();
+  await expect(page.getByText('No flows yet')).toBeVisible();
+  await screenshot(page, 'flows-empty');
+  await expectNoSeriousA11yViolations(page);
+
+  const { importName } = await seed(page);
+  await page.getByRole('button', { name: 'New flow' }).first().click();
+  await expect(page.getByTestId('flow-canvas')).toBeVisible();
+  await expect(page.getByText('Start with a source from the palette')).toBeVisible();
+  const palette = page.getByRole('complementary', { name: 'Step palette' });
+  const panel = page.locator('aside').last();
+
+  // source: the uploaded import
+  await palette.getByRole('button', { name: /Add Source/ }).click();
+  await pick(page, 'Import', new RegExp(importName.replace(/[().]/g, '\\$&')));
+  // map without a pipeline yet: the save is refused on that step, in red, with the reason
+  await palette.getByRole('button', { name: /Add Map/ }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeVisible();
+  await expect(panel.getByText('The server refused this step')).toBeVisible();
+  await screenshot(page, 'flows-editor-refused');
+  await pick(page, 'Pipeline', /Customers · mapper v1/);
+  // validate against the pipeline's schema; the destination follows it
+  await palette.getByRole('button', { name: /Add Validate/ }).click();
+  await pick(page, 'Target schema', /Customers/);
+  await palette.getByRole('button', { name: /Add Destination/ }).click();
+  await pick(page, 'Connection', /Warehouse/);
+  await panel.getByLabel('Table').fill('customers');
+  await pick(page, 'Write mode', 'Upsert by key');
+  await panel.getByRole('textbox', { name: 'Key' }).fill('id');
+  await panel.getByRole('textbox', { name: 'Key' }).press('Enter');
+  await panel.getByText('Preview before writing').click();
+  await expect(page.locator('.react-flow__edge')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved as version 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Tidy up' }).click();
+  await screenshot(page, 'flows-editor');
+  await expectNoSeriousA11yViolations(page);
+
+  // run with a preview: the Gantt fills in, then the run stops before writing
+  await page.getByRole('button', { name: 'Run with preview' }).click();
+  await expect(page).toHaveURL(/\/flows\/[^/]+\/run\/[^/]+$/);
+  const gantt = page.getByRole('list', { name: 'Steps over time' });
+  await expect(gantt.getByRole('button')).toHaveCount(4);
+  await expect(gantt.getByRole('button', { name: /^Source: succeeded/ })).toBeVisible({ timeout: 60_000 });
+  await screenshot(page, 'flows-run-live');
+  await expect(page.getByText(/Write preview: Destination waits for approval/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('preview-inserted')).toHaveText('3');
+  await expect(page.getByTestId('preview-rejected')).toHaveText('0');
+  // rows counted on every edge: 5 read, 3 valid, 2 rejected
+  await expect(page.getByTestId('run-canvas').getByText('5 rows')).toBeVisible();
+  await expect(page.getByTestId('run-canvas').getByText('3 rows').first()).toBeVisible();
+  await screenshot(page, 'flows-run-preview');
+  await expectNoSeriousA11yViolations(page);
+  expect(await sql(DB, `select count(*)::int as n from information_schema.tables where table_name = 'customers'`)).toEqual([
+    { n: 0 },
+  ]);
+  await page.getByRole('button', { name: 'Approve and write' }).click();
+  await expect(page.getByText('succeeded').first()).toBeVisible({ timeout: 60_000 });
+  await expect(gantt.getByRole('button', { name: /^Destination: succeeded/ })).toBeVisible();
+  expect(await sql(DB, 'select id from customers order by id')).toEqual([{ id: 'c1' }, { id: 'c2' }, { id: 'c4' }]);
+
+  // the validate step: 2 rejected, reconciled, a sample of its rejected rows
+  await gantt.getByRole('button', { name: /^Validate:/ }).click();
+  await expect(page.getByText('yes: in = out + rejected')).toBeVisible();
+  await screenshot(page, 'flows-run-done');
+
+  // re-run from the map step: the source is reused, the preview now finds nothing new
+  const firstRun = page.url();
+  await gantt.getByRole('button', { name: /^Map:/ }).click();
+  await page.getByRole('button', { name: 'Re-run from this step' }).click();
+  await expect(page).not.toHaveURL(firstRun);
+  await expect(gantt.getByRole('button', { name: /^Source: reused/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Write preview: Destination waits for approval/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('preview-unchanged')).toHaveText('3');
+  await expect(page.getByTestId('preview-inserted')).toHaveText('0');
+  await screenshot(page, 'flows-rerun-preview');
+  await page.getByRole('button', { name: 'Approve and write' }).click();
+  await expect(gantt.getByRole('button', { name: /^Destination: succeeded/ })).toBeVisible({ timeout: 60_000 });
+  expect(await sql(DB, 'select count(*)::int as n from customers')).toEqual([{ n: 3 }]);
+
+  // the list: last run, schedule in words
+  await page.goto('/flows');
+  await expect(page.getByRole('link', { name: /Last run of .*: succeeded/ })).toBeVisible();
+  await expect(page.getByText('Manual only')).toBeVisible();
+  await screenshot(page, 'flows-list');
+  await expectNoSeriousA11yViolations(page);
+});
