@@ -41,8 +41,7 @@ export function FlowSettings({
       <Textarea
         label="Description"
         size="xs"
-        autosize
-        minRows={2}
+        rows={2}
         value={description}
         onChange={(e) => onDescription(e.currentTarget.value)}
       />
