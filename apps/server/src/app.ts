@@ -22,6 +22,7 @@ import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { dataRoutes } from './modules/data/data.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { financialDemoRoutes } from './modules/financial-demo/financial-demo.routes.ts';
+import { flowsRoutes } from './modules/flows/flows.routes.ts';
 import { convertRoutes, importsRoutes } from './modules/imports/imports.routes.ts';
 import { internalRoutes } from './modules/internal/internal.routes.ts';
 import { joinsRoutes } from './modules/joins/joins.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(workflowsRoutes);
       await api.register(workflowPlanRoutes);
       await api.register(joinsRoutes);
+      await api.register(flowsRoutes);
       await api.register(codeGenerationRoutes);
       await api.register(financialDemoRoutes);
       await api.register(valueMapsRoutes);

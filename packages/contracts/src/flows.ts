@@ -88,6 +88,7 @@ export const ZFlowFilterCondition = z
     value: z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]).optional(),
   })
   .strict();
+export type TFlowFilterCondition = z.infer<typeof ZFlowFilterCondition>;
 export const ZFlowFilterConfig = z
   .object({
     match: z.enum(['all', 'any']).default('all'),

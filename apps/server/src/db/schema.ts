@@ -1141,3 +1141,107 @@ export const resolutionLabels = pgTable(
   },
   (t) => [primaryKey({ columns: [t.resolutionId, t.aKey, t.bKey] })],
 );
+
+// ── flows (issue 19) ──
+
+/** A DAG of data steps; `steps` / `edges` are the current version's (every save is a flow_versions row). */
+export const flows = pgTable(
+  'flows',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    active: boolean('active').notNull().default(false),
+    /** cron, 5 fields or 6 with seconds; null = by hand only */
+    schedule: text('schedule'),
+    timezone: text('timezone').notNull().default('UTC'),
+    retentionDays: integer('retention_days').notNull().default(30),
+    version: integer('version').notNull().default(1),
+    steps: json('steps').$type<Record<string, unknown>[]>().notNull(),
+    edges: json('edges').$type<Record<string, unknown>[]>().notNull(),
+    /** the scheduler has handled every tick up to here; null while inactive */
+    scheduledThrough: timestamp('scheduled_through', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('flows_org_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** An immutable saved definition, with the columns the save check computed for each step's output. */
+export const flowVersions = pgTable(
+  'flow_versions',
+  {
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    steps: json('steps').$type<Record<string, unknown>[]>().notNull(),
+    edges: json('edges').$type<Record<string, unknown>[]>().notNull(),
+    /** step id → port → [{name, type}] (the drift gate compares a source's against its stream now) */
+    outputs: json('outputs').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.version] })],
+);
+
+export const flowRuns = pgTable(
+  'flow_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** queued | running | paused | succeeded | failed | partial | cancelled */
+    status: text('status').notNull().default('queued'),
+    preview: boolean('preview').notNull().default(false),
+    pause: json('pause').$type<Record<string, unknown>>(),
+    parentRunId: uuid('parent_run_id'),
+    /** manual | schedule | replay */
+    trigger: text('trigger').notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('flow_runs_flow_idx').on(t.flowId, t.createdAt),
+    uniqueIndex('flow_runs_tick_idx').on(t.flowId, t.scheduledFor),
+  ],
+);
+
+/** One step of one run: its attempts, timings, row counts, logs and output datasets. */
+export const flowStepRuns = pgTable(
+  'flow_step_runs',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => flowRuns.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    taskId: uuid('task_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    rowsIn: bigint('rows_in', { mode: 'number' }),
+    rowsOut: bigint('rows_out', { mode: 'number' }),
+    rowsRejected: bigint('rows_rejected', { mode: 'number' }),
+    error: text('error'),
+    errorClass: text('error_class'),
+    logs: json('logs').$type<{ at: string; level: string; message: string }[]>().notNull().default([]),
+    outputDatasetId: uuid('output_dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    rejectedDatasetId: uuid('rejected_dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    reusedFromRunId: uuid('reused_from_run_id'),
+    /** a destination's write preview, and whether it was approved */
+    state: json('state').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.stepId] })],
+);

@@ -1,4 +1,5 @@
 import { syncRunTask } from '../modules/connectors/sync.task.ts';
+import { flowRunTask, flowStepTask } from '../modules/flows/flows.task.ts';
 import { importTask } from '../modules/imports/imports.task.ts';
 import { joinTask } from '../modules/joins/join.task.ts';
 import { partTask, runTask } from '../modules/pipelines/run.task.ts';
@@ -17,4 +18,6 @@ export const taskDefinitions: TaskDefinition[] = [
   sampleDataTask,
   syncRunTask,
   resolutionTask,
+  flowRunTask,
+  flowStepTask,
 ];

@@ -27,6 +27,9 @@ import * as repo from './joins.repository.ts';
 import { type JoinInputSource, listSources, resolveSource } from './sources.ts';
 
 /** Rows of each side a preview joins (the first ones): enough for counts, quick on any dataset. */
+/** Any joinable input (an import, a result's valid records, a join run's output) as one reader: flows read their sources through it. */
+export { type JoinInputSource, resolveSource as joinableInput } from './sources.ts';
+
 export const PREVIEW_ROWS = { left: 1_000, right: 20_000 };
 /** Rows a key suggestion looks at per side. */
 const SUGGEST_ROWS = 2_000;
