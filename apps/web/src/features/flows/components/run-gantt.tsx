@@ -1,4 +1,4 @@
-import { Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TFlowRun } from '@mapwright/contracts';
 import { ganttBars } from '../lib/gantt.ts';
 import { formatSpan, STEP_COLORS, statusLabel } from '../lib/status.ts';
@@ -32,11 +32,11 @@ export function RunGantt({
               <UnstyledButton
                 className={`${classes.row} ${selected === b.stepId ? classes.selected : ''}`}
                 onClick={() => onSelect(b.stepId)}
-                aria-label={`${names.get(b.stepId) ?? b.stepId}: ${statusLabel(b.status)}${b.ms != null ? `, ${formatSpan(b.ms)}` : ''}`}
                 data-status={b.status}
               >
                 <Text size="xs" fw={500} truncate className={classes.label}>
                   {names.get(b.stepId) ?? b.stepId}
+                  <VisuallyHidden component="span">: {statusLabel(b.status)}</VisuallyHidden>
                 </Text>
                 <div className={classes.track}>
                   {b.width > 0 && (
@@ -50,7 +50,7 @@ export function RunGantt({
                     </Tooltip>
                   )}
                   {b.width === 0 && (
-                    <Text size="10px" c="dimmed" className={classes.waiting}>
+                    <Text size="10px" c="dimmed" className={classes.waiting} aria-hidden>
                       {statusLabel(b.status)}
                     </Text>
                   )}

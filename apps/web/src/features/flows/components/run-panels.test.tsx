@@ -65,8 +65,8 @@ describe('the run Gantt', () => {
         onSelect={onSelect}
       />,
     );
-    expect(screen.getByRole('button', { name: 'source: succeeded, 1.0 s' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Map customers: failed, 3.0 s' }));
+    expect(screen.getByRole('button', { name: /^source ?: succeeded 1\.0 s$/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Map customers ?: failed 3\.0 s$/ }));
     expect(onSelect).toHaveBeenCalledWith('map');
   });
 });

@@ -116,7 +116,7 @@ export function WritePreviewPanel({
           </Tabs.Panel>
         </Tabs>
         <Group>
-          <Button color="green" leftSection={<IconCheck size={16} />} onClick={onApprove} loading={approving}>
+          <Button leftSection={<IconCheck size={16} />} onClick={onApprove} loading={approving}>
             Approve and write
           </Button>
         </Group>

@@ -40,7 +40,7 @@ export function StepNode({ data, selected }: NodeProps<TStepNode>) {
           position={Position.Top}
           className={classes.handle}
           style={{ left: spread(i, ins.length) }}
-          aria-label={`${step.name}: input ${p}`}
+          title={`input ${p}`}
         />
       ))}
       {ins.length > 1 && (
@@ -101,7 +101,7 @@ export function StepNode({ data, selected }: NodeProps<TStepNode>) {
             left: spread(i, outs.length),
             ...(p === 'rejected' ? { background: 'var(--mantine-color-red-6)' } : {}),
           }}
-          aria-label={`${step.name}: output ${p}`}
+          title={`output ${p}`}
         />
       ))}
     </NodeCard>

@@ -99,6 +99,7 @@ describe("the server's 422 on a save", () => {
         { loc: ['body', 'edges', 0], msg: 'edge into map1: column "x" is missing' },
         { loc: ['body', 'edges', 1], msg: 'edge to a missing step "gone"' },
         { loc: ['body', 'name'], msg: 'must not be empty' },
+        { loc: ['body', 'steps', '0', 'config', 'input', 'id'], msg: 'Invalid UUID' },
       ],
       sent,
     );
@@ -106,7 +107,7 @@ describe("the server's 422 on a save", () => {
       'step "map1": the pipeline has no deployed mapper',
       'edge into map1: column "x" is missing',
     ]);
-    expect(r.steps.has('source')).toBe(false);
+    expect(r.steps.get('source')).toEqual(['config.input.id: Invalid UUID']);
     expect(r.general).toEqual(['edges.1: edge to a missing step "gone"', 'name: must not be empty']);
   });
 });

@@ -145,10 +145,15 @@ export function issuesByStep(
   const general: string[] = [];
   for (const d of detail) {
     const loc = (d.loc ?? []).filter((l) => l !== 'body');
-    const step = loc[0] === 'steps' && typeof loc[1] === 'number' ? sent.steps[loc[1]] : undefined;
-    const edge = loc[0] === 'edges' && typeof loc[1] === 'number' ? sent.edges[loc[1]] : undefined;
+    // the index arrives as a number or, through some validators, as its text
+    const index = loc[1] !== undefined && /^\d+$/.test(String(loc[1])) ? Number(loc[1]) : -1;
+    const step = loc[0] === 'steps' ? sent.steps[index] : undefined;
+    const edge = loc[0] === 'edges' ? sent.edges[index] : undefined;
     const at = step?.id ?? (edge && sent.steps.some((s) => s.id === edge.to) ? edge.to : undefined);
-    if (at) steps.set(at, [...(steps.get(at) ?? []), d.msg]);
+    // a schema message ("Invalid UUID") names no field: the rest of its loc does
+    const field = step ? loc.slice(2).join('.') : '';
+    const msg = field && !d.msg.startsWith('step ') ? `${field}: ${d.msg}` : d.msg;
+    if (at) steps.set(at, [...(steps.get(at) ?? []), msg]);
     else general.push(loc.length ? `${loc.join('.')}: ${d.msg}` : d.msg);
   }
   return { steps, general };
