@@ -14,6 +14,7 @@ import {
   ReactFlowProvider,
   useReactFlow,
 } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
 import { type DragEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import classes from './canvas.module.css';
 

@@ -62,9 +62,11 @@ export function StepNode({ data, selected }: NodeProps<TStepNode>) {
         <Badge size="xs" variant="light" color="gray">
           {info.label}
         </Badge>
-        <Badge size="xs" variant="outline" color="gray">
-          {step.id}
-        </Badge>
+        {step.id !== step.kind && (
+          <Badge size="xs" variant="outline" color="gray" tt="none">
+            {step.id}
+          </Badge>
+        )}
       </Group>
       {issues.map((m) => (
         <Text key={m} size="xs" c="red.8" mt={4} lineClamp={3}>

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { FLOW_FILTER_OPS, FLOW_SOURCE_KINDS, type TFlowStep, WRITE_MODES } from '@mapwright/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import './styles.ts';
 import { usePipelineOptions } from '../../../lib/pipeline-options.ts';
 import { useConnections, useSourceInputs, useStreams, useTargetSchemas } from '../api.ts';
 import { KIND_INFO } from '../lib/kinds.ts';
