@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { joinRuns, joins, resolutions, syncRuns, syncs } from '../src/db/schema.ts';
+import { flowRuns, flowStepRuns, joinRuns, joins, resolutions, syncRuns, syncs } from '../src/db/schema.ts';
 import { createUser, multipart, type TestApp, type TestUser } from './helper.ts';
 
 /** Ids of one resource of every kind an API path can name, all in one organization. */
@@ -10,6 +10,8 @@ export interface EveryKind {
   syncRunId: string;
   /** the organization's own id (staff-only routes name organizations) */
   orgId: string;
+  /** a run of the flow in `ids.flows` */
+  flowRunId: string;
 }
 
 const SCHEMA = {
@@ -128,8 +130,41 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
     .insert(resolutions)
     .values({ organizationId: owner.orgId, name: 'Every kind', importId: imp.id, config: {} })
     .returning();
+  // a flow with one step (a dataset source) and a run of it, straight into the run tables: no worker here
+  const flow = await call('POST', '/api/flows', {
+    name: 'Every kind',
+    steps: [
+      {
+        id: 'source',
+        kind: 'source',
+        name: 'People',
+        config: { input: { kind: 'dataset', id: datasets.items[0].id } },
+      },
+    ],
+    edges: [],
+  });
+  const [flowRun] = await t.database.db
+    .insert(flowRuns)
+    .values({
+      organizationId: owner.orgId,
+      flowId: flow.id,
+      version: 1,
+      status: 'succeeded',
+      trigger: 'manual',
+    })
+    .returning();
+  await t.database.db
+    .insert(flowStepRuns)
+    .values({
+      runId: flowRun!.id,
+      stepId: 'source',
+      organizationId: owner.orgId,
+      kind: 'source',
+      status: 'succeeded',
+    });
   return {
     orgId: owner.orgId,
+    flowRunId: flowRun!.id,
     ids: {
       'api-keys': key.id,
       connections: source.id,
@@ -137,6 +172,7 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
       'authenticated-apps': app.id,
       datasets: datasets.items[0].id,
       files: file.id,
+      flows: flow.id,
       imports: imp.id,
       joins: join!.id,
       'join-runs': joinRun!.id,
@@ -167,7 +203,8 @@ export function fillPath(path: string, kinds: EveryKind): string | null {
     if (m[1] === 'versionId') return kinds.versionId;
     if (m[1] === 'orgId') return kinds.orgId;
     if (m[1] === 'index') return '0';
-    if (m[1] === 'runId') return kinds.syncRunId;
+    if (m[1] === 'runId') return parts[0] === 'flows' ? kinds.flowRunId : kinds.syncRunId;
+    if (m[1] === 'stepId') return 'source';
     // a workbook's tab, field and share link: any value, the workbook's ownership is checked first
     if (m[1] === 'tab') return 'a1b2c3d4';
     if (m[1] === 'side') return 'left';

@@ -86,6 +86,7 @@ describe.each(DATABASES)('flows: definitions (%s)', (kind) => {
       'map',
       'validate',
       'filter',
+      'join',
       'destination',
     ]);
   });
@@ -158,23 +159,35 @@ describe.each(DATABASES)('flows: definitions (%s)', (kind) => {
       ['body', 'steps', 3, 'config', 'primary_key', 0],
       /^step "dest": the key column "age" is not among the rows flowing in$/,
     );
-    // a join with one input (join steps need both, whatever else)
+    // a join with one input, and a join condition on a column one side lacks
+    const join = (conditions: object[]) => ({ id: 'j', kind: 'join', name: 'j', config: { conditions } });
     await refused(
       {
-        steps: [
-          source(),
-          {
-            id: 'j',
-            kind: 'join',
-            name: 'j',
-            config: { conditions: [{ left: 'id', right: 'id', method: 'exact' }] },
-          },
-        ],
+        steps: [source(), join([{ left: 'id', right: 'id', method: 'exact' }])],
         edges: [{ from: 'src', to: 'j', to_port: 'left' }],
       },
-      ['body', 'steps', 1, 'kind'],
-      /^step "j": join steps are not available yet$/,
+      ['body', 'steps', 1],
+      /^step "j": a join needs both inputs \(left and right\); "right" has no edge into it$/,
     );
+    const both = [
+      { from: 'src', to: 'j', to_port: 'left' },
+      { from: 'src', to: 'j', to_port: 'right' },
+    ];
+    await refused(
+      { steps: [source(), join([{ left: 'id', right: 'person_id', method: 'exact' }])], edges: both },
+      ['body', 'steps', 1, 'config', 'conditions', 0, 'right'],
+      /^step "j": the right input has no column "person_id"$/,
+    );
+    const joined = await call('POST', '/api/flows/check', {
+      steps: [source(), join([{ left: 'id', right: 'id', method: 'exact' }])],
+      edges: both,
+    });
+    expect(joined.outputs.j.out.map((c: { name: string }) => c.name)).toEqual([
+      ...['id', 'name', 'email', 'age', 'active'].map((c) => `left_${c}`),
+      ...['id', 'name', 'email', 'age', 'active'].map((c) => `right_${c}`),
+      '_score',
+      '_match',
+    ]);
     // an edge to a missing step, an input that is not there, a step with no input
     await refused(
       { steps: [source()], edges: [{ from: 'src', to: 'nope' }] },

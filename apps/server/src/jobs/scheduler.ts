@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { scheduleSyncs } from '../modules/connectors/syncs.service.ts';
+import { flowsPass } from '../modules/flows/scheduling.ts';
 import { repairOrphans, scheduleWorkflow } from '../modules/workflows/scheduling.ts';
 import { activeWorkflows } from '../modules/workflows/workflows.repository.ts';
 
@@ -32,6 +33,7 @@ export function startScheduler(ctx: AppContext, opts: SchedulerOptions = {}) {
     }
     await repairOrphans(ctx, at);
     await scheduleSyncs(ctx, at).catch((err) => ctx.log.error({ err }, 'scheduling syncs failed'));
+    await flowsPass(ctx, at, missedAfterMs).catch((err) => ctx.log.error({ err }, 'scheduling flows failed'));
   }
 
   const loop = (async () => {

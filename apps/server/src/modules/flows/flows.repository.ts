@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { flowRuns, flowStepRuns, flows, flowVersions } from '../../db/schema.ts';
 
@@ -196,7 +196,10 @@ export async function scheduledFlows(db: Db) {
 /** Step runs holding outputs of a flow's runs created before `before`. */
 export async function expiredOutputs(db: Db, flowId: string, before: Date) {
   return db
-    .select({ step: flowStepRuns })
+    .select({
+      outputDatasetId: flowStepRuns.outputDatasetId,
+      rejectedDatasetId: flowStepRuns.rejectedDatasetId,
+    })
     .from(flowStepRuns)
     .innerJoin(flowRuns, eq(flowRuns.id, flowStepRuns.runId))
     .where(
@@ -208,8 +211,22 @@ export async function expiredOutputs(db: Db, flowId: string, before: Date) {
     );
 }
 
+/** Datasets that runs of the flow created since `before` point at (their own or reused). */
+export async function datasetsUsedSince(db: Db, flowId: string, before: Date) {
+  const rows = await db
+    .select({ o: flowStepRuns.outputDatasetId, r: flowStepRuns.rejectedDatasetId })
+    .from(flowStepRuns)
+    .innerJoin(flowRuns, eq(flowRuns.id, flowStepRuns.runId))
+    .where(and(eq(flowRuns.flowId, flowId), gte(flowRuns.createdAt, before)));
+  return new Set(rows.flatMap((x) => [x.o, x.r]).filter((id) => id !== null));
+}
+
 export async function flowsWithRetention(db: Db) {
   return db
     .select({ id: flows.id, organizationId: flows.organizationId, retentionDays: flows.retentionDays })
     .from(flows);
+}
+
+export async function advanceSchedule(db: Db, id: string, through: Date) {
+  await db.update(flows).set({ scheduledThrough: through }).where(eq(flows.id, id));
 }

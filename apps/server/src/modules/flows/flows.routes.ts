@@ -137,13 +137,11 @@ export async function flowsRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send(
-          await runs.startRun(app.ctx, principalOf(req), req.params.id, {
-            preview: req.body?.preview ?? false,
-          }),
-        ),
+      reply.code(201).send(
+        await runs.startRun(app.ctx, principalOf(req), req.params.id, {
+          preview: req.body?.preview ?? false,
+        }),
+      ),
   );
   r.get(
     '/flows/:id/runs',

@@ -26,6 +26,8 @@ import {
 import * as repo from './joins.repository.ts';
 import { type JoinInputSource, listSources, resolveSource } from './sources.ts';
 
+/** One joined row as a join run writes it, and the columns every joined row carries last. */
+export { joinedRecord, META_COLUMNS as JOIN_META_COLUMNS } from './execute.ts';
 /** Rows of each side a preview joins (the first ones): enough for counts, quick on any dataset. */
 /** Any joinable input (an import, a result's valid records, a join run's output) as one reader: flows read their sources through it. */
 export { type JoinInputSource, resolveSource as joinableInput } from './sources.ts';
