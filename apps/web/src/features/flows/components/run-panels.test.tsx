@@ -90,3 +90,29 @@ describe('a step card', () => {
     expect(screen.getByText('step "map1": pipeline_id is not a uuid')).toBeTruthy();
   });
 });
+
+describe('the drift panel', () => {
+  it('lists each changed column with the steps that use it, and links to the workshop', async () => {
+    const { DriftPanel } = await import('./run-panels.tsx');
+    const { MemoryRouter } = await import('react-router');
+    renderWithProviders(
+      <MemoryRouter>
+        <DriftPanel
+          stepName="Customers"
+          diff={{
+            removed: [{ column: 'email', used_by: ['map', 'filter'] }],
+            type_changed: [{ column: 'amount', from: 'number', to: 'string', used_by: ['validate'] }],
+            added: [{ column: 'phone', type: 'string' }],
+            workshop_url: '/workshop?pipeline=p1',
+          }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('row', { name: /email removed map, filter/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /amount number → string validate/ })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /phone added \(string\)/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Re-map in the workshop' }).getAttribute('href')).toBe(
+      '/workshop?pipeline=p1',
+    );
+  });
+});

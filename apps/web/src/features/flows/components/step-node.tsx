@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
 import { canvasClasses as classes, NodeCard } from '../../../components/canvas/index.ts';
 import { inputPorts, outputPorts, type TStepNode } from '../lib/graph.ts';
-import { KIND_INFO } from '../lib/kinds.ts';
+import { configSummary, KIND_INFO } from '../lib/kinds.ts';
 import { formatSpan, statusLabel } from '../lib/status.ts';
 
 const spread = (i: number, n: number) => `${((i + 1) / (n + 1)) * 100}%`;
@@ -68,6 +68,11 @@ export function StepNode({ data, selected }: NodeProps<TStepNode>) {
           </Badge>
         )}
       </Group>
+      {!run && (
+        <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
+          {configSummary(step)}
+        </Text>
+      )}
       {issues.map((m) => (
         <Text key={m} size="xs" c="red.8" mt={4} lineClamp={3}>
           {m}

@@ -31,9 +31,49 @@ export function defaultConfig(kind: TFlowStepKind): TFlowStep['config'] {
       return { target_schema_id: '' } as TFlowStep['config'];
     case 'filter':
       return { match: 'all', conditions: [] } as TFlowStep['config'];
+    case 'join':
+      return {
+        kind: 'left',
+        conditions: [],
+        threshold: 0.85,
+        matches: 'best',
+        prefixes: { left: 'left_', right: 'right_' },
+      } as TFlowStep['config'];
     case 'destination':
       return { connection_id: '', stream: '', write_mode: 'append', preview: false } as TFlowStep['config'];
     default:
       return {} as TFlowStep['config'];
+  }
+}
+
+/** One line on a step's card saying what it is set to (names of picked things live in the panel). */
+export function configSummary(step: TFlowStep): string {
+  switch (step.kind) {
+    case 'source':
+      return step.config.input.id
+        ? `reads ${step.config.input.kind.replace('_', ' ')}${step.config.input.stream ? ` · ${step.config.input.stream}` : ''}`
+        : 'nothing picked yet';
+    case 'map':
+      return step.config.pipeline_id ? "a pipeline's deployed mapper" : 'no pipeline yet';
+    case 'validate':
+      return step.config.target_schema_id ? 'rejected rows go out on the right' : 'no schema yet';
+    case 'filter': {
+      const n = step.config.conditions?.length ?? 0;
+      return n
+        ? `keeps rows matching ${step.config.match === 'any' ? 'any' : 'all'} of ${n} ${n === 1 ? 'condition' : 'conditions'}`
+        : 'no conditions yet';
+    }
+    case 'join': {
+      const c = step.config.conditions?.[0];
+      return c?.left && c.right
+        ? `${step.config.kind ?? 'left'} join on ${c.left} = ${c.right}`
+        : 'no key yet';
+    }
+    case 'resolve':
+      return step.config.id_column ? `ids in ${step.config.id_column}` : 'groups duplicate rows';
+    case 'destination':
+      return step.config.stream
+        ? `${step.config.write_mode ?? 'append'} into ${step.config.stream}${step.config.primary_key?.length ? ` by ${step.config.primary_key.join(' + ')}` : ''}${step.config.preview ? ' · preview' : ''}`
+        : 'no table yet';
   }
 }
