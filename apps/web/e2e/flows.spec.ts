@@ -214,10 +214,21 @@ test('build a flow on the canvas, run it with a write preview, approve, re-run f
   });
   expect(await sql(DB, 'select count(*)::int as n from customers')).toEqual([{ n: 3 }]);
 
-  // the list: last run, schedule in words
+  // a schedule from the editor's presets, switched on; the list says it in words
+  await page
+    .getByRole('link', { name: /^Flow / })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Daily at 06:00' }).click();
+  await expect(page.getByText('At 06:00', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('Schedule saved')).toBeVisible();
+  await page.getByRole('switch', { name: /Off: runs only by hand/ }).click();
+  await expect(page.getByText('Active: runs on its schedule')).toBeVisible();
   await page.goto('/flows');
   await expect(page.getByRole('link', { name: /Last run of .*: succeeded/ })).toBeVisible();
-  await expect(page.getByText('Manual only')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'At 06:00 (UTC)' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: /^Active: / })).toBeChecked();
   await screenshot(page, 'flows-list');
   await expectNoSeriousA11yViolations(page);
 });
