@@ -252,8 +252,9 @@ function Editor({ flow }: { flow: TFlow }) {
         <Alert color="red" title="Not saved" withCloseButton onClose={() => setRefused(null)} role="alert">
           {refused.steps.size > 0 && (
             <Text size="sm">
-              {refused.steps.size === 1 ? 'A step was' : `${refused.steps.size} steps were`} refused: they are
-              outlined in red with the reason.
+              {refused.steps.size === 1
+                ? 'A step was refused: it is outlined in red, with the reason.'
+                : `${refused.steps.size} steps were refused: they are outlined in red, with the reasons.`}
             </Text>
           )}
           {refused.general.map((m) => (
