@@ -153,15 +153,13 @@ export async function createEveryKind(t: TestApp, owner: TestUser): Promise<Ever
       trigger: 'manual',
     })
     .returning();
-  await t.database.db
-    .insert(flowStepRuns)
-    .values({
-      runId: flowRun!.id,
-      stepId: 'source',
-      organizationId: owner.orgId,
-      kind: 'source',
-      status: 'succeeded',
-    });
+  await t.database.db.insert(flowStepRuns).values({
+    runId: flowRun!.id,
+    stepId: 'source',
+    organizationId: owner.orgId,
+    kind: 'source',
+    status: 'succeeded',
+  });
   return {
     orgId: owner.orgId,
     flowRunId: flowRun!.id,

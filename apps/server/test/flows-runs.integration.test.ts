@@ -52,6 +52,52 @@ function flaky(type: string): Connector {
   };
 }
 
+/** Customers, every third one again with a typo in the name and every tenth with the email in capitals (as resolution.integration.test.ts). */
+function customers() {
+  const firsts = [
+    'anna',
+    'bruno',
+    'clara',
+    'david',
+    'emma',
+    'felix',
+    'greta',
+    'hugo',
+    'ida',
+    'jonas',
+    'karla',
+    'lukas',
+  ];
+  const lasts = [
+    'schmidt',
+    'meyer',
+    'fischer',
+    'wagner',
+    'becker',
+    'hoffmann',
+    'koch',
+    'richter',
+    'klein',
+    'wolf',
+    'neumann',
+  ];
+  const rows: string[] = [];
+  let n = 0;
+  for (let i = 0; i < 150; i++) {
+    const f = firsts[i % firsts.length]!;
+    const l = lasts[(i * 7) % lasts.length]!;
+    const email = `${f}.${l}${i}@example.com`;
+    const city = ['berlin', 'paris', 'madrid', 'rome', 'oslo'][i % 5]!;
+    const dob = `19${50 + (i % 45)}-0${1 + (i % 9)}-1${i % 10}`;
+    const row = (...v: string[]) => rows.push(`(${v.map((x) => `'${x}'`).join(',')})`);
+    row(`C${++n}`, f, l, email, city, dob);
+    if (i % 3 === 0)
+      row(`C${++n}`, f.toUpperCase(), `${l.slice(0, -1)}${l.endsWith('e') ? 'a' : 'e'}`, email, city, dob);
+    if (i % 10 === 0) row(`C${++n}`, f, l, email.toUpperCase(), city, '');
+  }
+  return rows.join(',');
+}
+
 beforeAll(async () => {
   await sql('postgres', `create database ${SRC}`);
   await sql('postgres', `create database ${DST}`);
@@ -62,6 +108,8 @@ beforeAll(async () => {
      insert into people select i, 'Person ' || i,
        case when i % 10 = 0 then 'not an email' else 'p' || i || '@example.com' end, 20 + i % 50
      from generate_series(1, ${ROWS}) i;
+     create table customers (customer_id text, first_name text, last_name text, email text, city text, birth_date text);
+     insert into customers values ${customers()};
      create table cities (person_id integer, city text);
      insert into cities select i, 'City ' || (i % 3) from generate_series(1, ${ROWS}, 2) i;`,
   );
@@ -177,6 +225,55 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
     expect((await sql(DST, `select count(*)::int as n from ${table}`))[0].n).toBe(dest.rows_out);
   });
 
+  it('retries the failed steps of a failed run in a new run, reusing the rest', async () => {
+    const table = `retry_failed_${kind}`;
+    failOpens[flakyType] = 3; // every attempt of the first run
+    const flowId = await flowOf(table, { dest: await connection(flakyType, 'destination', DST) });
+    const failed = await start(flowId);
+    expect(failed.status).toBe('failed');
+    expect(step(failed, 'dest')).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: 'the warehouse is restarting',
+      error_class: 'transient',
+    });
+    expect(step(failed, 'check').status).toBe('succeeded');
+    const { call } = caller(t, u);
+    const retried = await settle(
+      flowId,
+      (await call('POST', `/api/flows/${flowId}/runs/${failed.id}/retry`)).id,
+    );
+    expect(retried.steps.map((s: StepRun) => [s.step_id, s.status])).toEqual([
+      ['src', 'reused'],
+      ['map', 'reused'],
+      ['check', 'reused'],
+      ['dest', 'succeeded'],
+    ]);
+    expect(retried.status).toBe('succeeded');
+    expect((await sql(DST, `select count(*)::int as n from ${table}`))[0].n).toBe(
+      step(retried, 'dest').rows_out,
+    );
+    const again = await caller(t, u).raw('POST', `/api/flows/${flowId}/runs/${retried.id}/retry`);
+    expect(again.statusCode).toBe(409);
+  }, 60_000);
+
+  it('cancels a run waiting at its write preview; nothing is written', async () => {
+    const table = `cancelled_${kind}`;
+    const flowId = await flowOf(table);
+    const run = await start(flowId, { preview: true });
+    expect(run).toMatchObject({ status: 'paused', preview: true });
+    const { call, raw } = caller(t, u);
+    const cancelled = await call('POST', `/api/flows/${flowId}/runs/${run.id}/cancel`);
+    expect(cancelled.status).toBe('cancelled');
+    expect(step(cancelled, 'dest').status).toBe('cancelled');
+    expect((await raw('POST', `/api/flows/${flowId}/runs/${run.id}/approve`)).statusCode).toBe(409);
+    const exists = await sql(
+      DST,
+      `select count(*)::int as n from information_schema.tables where table_name = '${table}'`,
+    );
+    expect(exists[0].n).toBe(0);
+  });
+
   it('re-runs from the map step on the source output of the run: the source is not read again', async () => {
     const table = `rerun_${kind}`;
     const flowId = await flowOf(table, { source: await connection(countingType, 'source', SRC) });
@@ -283,6 +380,36 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
     expect(step(run, 'j')).toMatchObject({ rows_in: ROWS + ROWS / 2, rows_out: ROWS / 2 });
     const sample = await call('GET', `/api/flows/${flow.id}/runs/${run.id}/steps/j/sample`);
     expect(sample.rows[0]).toMatchObject({ id: 1, person_id: 1, city: 'City 1', _match: 'both' });
+  });
+
+  it('resolves duplicates: every row out with its cluster_id', async () => {
+    const src = await connection('postgres', 'source', SRC);
+    const { call } = caller(t, u);
+    const flow = await call('POST', '/api/flows', {
+      name: 'Customers deduped',
+      steps: [
+        {
+          id: 'customers',
+          kind: 'source',
+          name: 'Customers',
+          config: { input: { kind: 'connection', id: src, stream: 'public.customers' } },
+        },
+        { id: 'dedupe', kind: 'resolve', name: 'Dedupe', config: { id_column: 'customer_id' } },
+      ],
+      edges: [{ from: 'customers', to: 'dedupe' }],
+    });
+    const run = await start(flow.id);
+    expect(run.status, JSON.stringify(run.steps)).toBe('succeeded');
+    const total = Number((await sql(SRC, 'select count(*)::int as n from customers'))[0].n);
+    expect(step(run, 'dedupe')).toMatchObject({ rows_in: total, rows_out: total });
+    const out = await call('GET', `/api/flows/${flow.id}/runs/${run.id}/steps/dedupe/sample`);
+    const cluster = new Map(
+      out.rows.map((r: { customer_id: string; cluster_id: string }) => [r.customer_id, r.cluster_id]),
+    );
+    // C1 (anna schmidt), C2 (ANNA with a typo), C3 (email in capitals) are one; C4 is someone else
+    expect(cluster.get('C2')).toBe(cluster.get('C1'));
+    expect(cluster.get('C3')).toBe(cluster.get('C1'));
+    expect(cluster.get('C4')).not.toBe(cluster.get('C1'));
   });
 
   it('pauses a run when a source column a later step reads was renamed, with the field-level diff', async () => {

@@ -87,6 +87,7 @@ describe.each(DATABASES)('flows: definitions (%s)', (kind) => {
       'validate',
       'filter',
       'join',
+      'resolve',
       'destination',
     ]);
   });

@@ -172,6 +172,10 @@ export async function advance(app: AppContext, runId: string) {
   await repo.updateRun(app.db, runId, { status, finishedAt: new Date() });
 }
 
+/**
+ * The run acts for its organization: other modules' service functions scope what they read by
+ * `orgId` (the caller who started the run was checked then; a scheduled run has no caller).
+ */
 const principalOf = (orgId: string): Principal => ({
   orgId,
   userId: '',
