@@ -214,6 +214,18 @@ test('build a flow on the canvas, run it with a write preview, approve, re-run f
   });
   expect(await sql(DB, 'select count(*)::int as n from customers')).toEqual([{ n: 3 }]);
 
+  // one step alone on the inputs it had in that run: validate again, the same 3 + 2
+  const rerun = page.url();
+  await gantt.getByRole('button', { name: /^Validate ?:/ }).click();
+  await page.getByRole('button', { name: 'Run this step' }).click();
+  await expect(page).not.toHaveURL(rerun);
+  await expect(gantt.getByRole('button', { name: /^Validate ?: succeeded/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await gantt.getByRole('button', { name: /^Validate ?:/ }).click();
+  await expect(page.getByRole('table', { name: 'Counts of Validate' })).toContainText('Rows out3Rejected2');
+  await screenshot(page, 'flows-run-one-step');
+
   // a schedule from the editor's presets, switched on; the list says it in words
   await page
     .getByRole('link', { name: /^Flow / })
