@@ -92,13 +92,21 @@ async function seed(page: Page) {
   });
   const workshop = await call('POST', `/api/pipelines/${pipeline.id}/workshops`);
   await call('POST', `/api/workshops/${workshop.id}/deploy`);
-  await call('POST', '/api/connections', {
+  const connection = await call('POST', '/api/connections', {
     type: 'postgres',
     name: 'Warehouse',
     role: 'destination',
     settings: { host: '127.0.0.1', port: 5432, database: DB, user: 'postgres', password: 'e2e-secret' },
   });
-  return { importName: imp.name as string };
+  return {
+    importName: imp.name as string,
+    ids: {
+      import: imp.id,
+      pipeline: pipeline.id,
+      schema: pipeline.target_schema_id,
+      connection: connection.id,
+    },
+  };
 }
 
 async function pick(page: Page, label: string, option: RegExp | string) {
@@ -243,4 +251,70 @@ test('build a flow on the canvas, run it with a write preview, approve, re-run f
   await expect(page.getByRole('switch', { name: /^Active: / })).toBeChecked();
   await screenshot(page, 'flows-list');
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a destination that fails: its error on the step, retry the failed step once the table is fixed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(20_000);
+  await loginToNewOrganization(page);
+  const { ids } = await seed(page);
+  // a table whose id column cannot hold the ids: the write fails
+  await sql(
+    DB,
+    'create table if not exists orders_bad (id integer primary key, name text, email text, amount numeric)',
+  );
+  const call = await api(page);
+  const at = (y: number) => ({ x: 0, y });
+  const flow = await call('POST', '/api/flows', {
+    name: 'Into a bad table',
+    steps: [
+      {
+        id: 'source',
+        kind: 'source',
+        name: 'Source',
+        config: { input: { kind: 'import', id: ids.import } },
+        position: at(0),
+      },
+      { id: 'map', kind: 'map', name: 'Map', config: { pipeline_id: ids.pipeline }, position: at(150) },
+      {
+        id: 'validate',
+        kind: 'validate',
+        name: 'Validate',
+        config: { target_schema_id: ids.schema },
+        position: at(300),
+      },
+      {
+        id: 'dest',
+        kind: 'destination',
+        name: 'Warehouse',
+        config: { connection_id: ids.connection, stream: 'orders_bad', write_mode: 'append' },
+        position: at(450),
+      },
+    ],
+    edges: [
+      { from: 'source', to: 'map' },
+      { from: 'map', to: 'validate' },
+      { from: 'validate', to: 'dest' },
+    ],
+  });
+  await page.goto(`/flows/${flow.id}`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const gantt = page.getByRole('list', { name: 'Steps over time' });
+  await expect(gantt.getByRole('button', { name: /^Warehouse ?: failed/ })).toBeVisible({ timeout: 60_000 });
+  await gantt.getByRole('button', { name: /^Warehouse ?:/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /error/i }).first()).toBeVisible();
+  await screenshot(page, 'flows-run-failed');
+  await expectNoSeriousA11yViolations(page);
+
+  await sql(DB, 'drop table orders_bad');
+  const failedRun = page.url();
+  await page.getByRole('button', { name: 'Retry failed steps' }).click();
+  await expect(page).not.toHaveURL(failedRun);
+  await expect(gantt.getByRole('button', { name: /^Source ?: reused/ })).toBeVisible({ timeout: 30_000 });
+  await expect(gantt.getByRole('button', { name: /^Warehouse ?: succeeded/ })).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(await sql(DB, 'select count(*)::int as n from orders_bad')).toEqual([{ n: 3 }]);
 });

@@ -292,7 +292,13 @@ function StepDetails({
         Logs
       </Text>
       {step.logs.length ? (
-        <Code block style={{ maxHeight: 160, overflow: 'auto' }}>
+        <Code
+          block
+          style={{ maxHeight: 160, overflow: 'auto' }}
+          // it scrolls: keyboard users reach it too
+          tabIndex={0}
+          aria-label={`Logs of ${name}`}
+        >
           {step.logs
             .map((l) => `${new Date(l.at).toLocaleTimeString()} ${l.level.padEnd(5)} ${l.message}`)
             .join('\n')}
