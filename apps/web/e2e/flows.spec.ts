@@ -206,6 +206,7 @@ test('build a flow on the canvas, run it with a write preview, approve, re-run f
 
   // re-run from the map step: the source is reused, the preview now finds nothing new
   const firstRun = page.url();
+  firstFlowUrl = firstRun.replace(/\/run\/.*$/, '');
   await gantt.getByRole('button', { name: /^Map ?:/ }).click();
   await page.getByRole('button', { name: 'Re-run from this step' }).click();
   await expect(page).not.toHaveURL(firstRun);
@@ -252,6 +253,9 @@ test('build a flow on the canvas, run it with a write preview, approve, re-run f
   await screenshot(page, 'flows-list');
   await expectNoSeriousA11yViolations(page);
 });
+
+/** The first test's flow: another organization's, for the second test. */
+let firstFlowUrl: string | undefined;
 
 test('a destination that fails: its error on the step, retry the failed step once the table is fixed', async ({
   page,
@@ -307,6 +311,13 @@ test('a destination that fails: its error on the step, retry the failed step onc
   await expect(page.getByRole('alert').filter({ hasText: /error/i }).first()).toBeVisible();
   await screenshot(page, 'flows-run-failed');
   await expectNoSeriousA11yViolations(page);
+
+  // another organization's flow is not found here
+  if (firstFlowUrl) {
+    await page.goto(firstFlowUrl);
+    await expect(page.getByText('404 · Page not found')).toBeVisible();
+    await page.goBack();
+  }
 
   await sql(DB, 'drop table orders_bad');
   const failedRun = page.url();

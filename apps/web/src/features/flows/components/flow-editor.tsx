@@ -17,7 +17,7 @@ import {
   layeredLayout,
 } from '../../../components/canvas/index.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
+import { ErrorBlock, LoadingBlock, NotFoundBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useFlow, useFlowCheck, useSaveFlow, useStartRun } from '../api.ts';
 import {
@@ -55,7 +55,12 @@ const draftOf = (f: TFlow): TDraft => ({
 export function FlowEditorScreen({ id }: { id: string }) {
   const flow = useFlow(id);
   if (flow.isPending) return <LoadingBlock label="Loading the flow…" />;
-  if (flow.isError) return <ErrorBlock error={flow.error} onRetry={() => void flow.refetch()} />;
+  if (flow.isError)
+    return flow.error instanceof ApiError && flow.error.status === 404 ? (
+      <NotFoundBlock />
+    ) : (
+      <ErrorBlock error={flow.error} onRetry={() => void flow.refetch()} />
+    );
   return <Editor key={flow.data.version} flow={flow.data} />;
 }
 

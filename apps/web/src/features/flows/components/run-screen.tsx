@@ -18,8 +18,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GraphCanvas, LabelledEdge } from '../../../components/canvas/index.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
+import { ErrorBlock, LoadingBlock, NotFoundBlock } from '../../../components/ui/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { useFlow, useFlowRun, useRunAction, useStepSample } from '../api.ts';
 import { reconciles, toCanvas } from '../lib/graph.ts';
 import { isOpen } from '../lib/status.ts';
@@ -36,7 +37,12 @@ export function FlowRunScreen({ flowId, runId }: { flowId: string; runId: string
   const flow = useFlow(flowId);
   const run = useFlowRun(flowId, runId);
   if (run.isPending) return <LoadingBlock label="Loading the run…" />;
-  if (run.isError) return <ErrorBlock error={run.error} onRetry={() => void run.refetch()} />;
+  if (run.isError)
+    return run.error instanceof ApiError && run.error.status === 404 ? (
+      <NotFoundBlock />
+    ) : (
+      <ErrorBlock error={run.error} onRetry={() => void run.refetch()} />
+    );
   return <RunView flowName={flow.data?.name ?? 'Flow'} run={run.data} />;
 }
 
