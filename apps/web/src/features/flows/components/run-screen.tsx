@@ -6,6 +6,7 @@ import {
   Group,
   Paper,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -159,13 +160,7 @@ function RunView({ flowName, run }: { flowName: string; run: TFlowRun }) {
         </Title>
         <RunGantt run={run} now={now} names={names} selected={selected} onSelect={setSelected} />
       </Paper>
-      <div
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
-          gap: 'var(--mantine-spacing-md)',
-        }}
-      >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <div style={{ height: 480, display: 'grid' }}>
           <GraphCanvas
             testId="run-canvas"
@@ -199,7 +194,7 @@ function RunView({ flowName, run }: { flowName: string; run: TFlowRun }) {
             </Text>
           )}
         </Paper>
-      </div>
+      </SimpleGrid>
     </Stack>
   );
 }
