@@ -54,6 +54,9 @@ const BUILT_PATHS = new Set([
   '/migrate',
   '/entity_resolution',
   '/entity_resolution/:id',
+  '/flows',
+  '/flows/:id',
+  '/flows/:id/run/:runId',
 ]);
 const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
   (p) => areaRoute(p, p.path),
@@ -187,6 +190,18 @@ export const routes: RouteObject[] = [
           {
             path: '/workflows/:id',
             lazy: async () => ({ Component: (await import('./routes/workflows.tsx')).WorkflowRoute }),
+          },
+          {
+            path: '/flows',
+            lazy: async () => ({ Component: (await import('./routes/flows.tsx')).FlowsRoute }),
+          },
+          {
+            path: '/flows/:id',
+            lazy: async () => ({ Component: (await import('./routes/flows.tsx')).FlowRoute }),
+          },
+          {
+            path: '/flows/:id/run/:runId',
+            lazy: async () => ({ Component: (await import('./routes/flows.tsx')).FlowRunRoute }),
           },
           {
             path: '/entity_resolution',

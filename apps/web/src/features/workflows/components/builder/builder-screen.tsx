@@ -24,7 +24,7 @@ import {
 } from '../../lib/graph-model.ts';
 import { autoLayout } from '../../lib/layout.ts';
 import '../styles.ts';
-import classes from './builder.module.css';
+import { canvasClasses as classes } from '../../../../components/canvas/index.ts';
 import { BuilderHeader } from './builder-header.tsx';
 import { WorkflowCanvas } from './canvas.tsx';
 import { CustomNodePanel } from './custom-node-panel.tsx';

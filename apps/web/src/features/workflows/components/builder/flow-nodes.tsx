@@ -3,10 +3,10 @@ import type { TCustomNode, TFinalNode, TNodeRun } from '@mapwright/contracts';
 import { IconApi, IconTarget } from '@tabler/icons-react';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { createContext, useContext } from 'react';
+import { canvasClasses as classes, NodeCard, type TCardTone } from '../../../../components/canvas/index.ts';
 import { hasSchemaToCheck } from '../../lib/final-schema.ts';
 import { refsIn } from '../../lib/references.ts';
 import { formatCount, formatDuration } from '../../lib/run-management.ts';
-import classes from './builder.module.css';
 
 /** What the shown test run says about each node (the canvas cards colour by it). */
 export interface TCanvasRun {
@@ -19,11 +19,11 @@ type TFinalFlowNode = Node<TFinalNode['data'], 'final'>;
 
 export const CanvasRunContext = createContext<TCanvasRun | null>(null);
 
-function runClass(r: TNodeRun | undefined) {
-  if (!r) return '';
-  if (r.status === 'succeeded' || r.status === 'reused') return classes.ok;
-  if (r.status === 'failed') return classes.failed;
-  return '';
+function runTone(r: TNodeRun | undefined): TCardTone {
+  if (!r) return null;
+  if (r.status === 'succeeded' || r.status === 'reused') return 'ok';
+  if (r.status === 'failed') return 'failed';
+  return null;
 }
 
 function RunLine({ r }: { r: TNodeRun | undefined }) {
@@ -54,7 +54,7 @@ export function EndpointNode({ id, data, selected }: NodeProps<TEndpointFlowNode
     .flatMap(refsIn)
     .find((r) => r.fanOut);
   return (
-    <div className={`${classes.node} ${runClass(run)} ${selected ? classes.selected : ''}`}>
+    <NodeCard tone={runTone(run)} selected={selected}>
       <Handle type="target" position={Position.Top} className={classes.handle} />
       <Group gap={6} wrap="nowrap">
         <IconApi size={16} aria-hidden />
@@ -87,7 +87,7 @@ export function EndpointNode({ id, data, selected }: NodeProps<TEndpointFlowNode
       </Group>
       <RunLine r={run} />
       <Handle type="source" position={Position.Bottom} className={classes.handle} />
-    </div>
+    </NodeCard>
   );
 }
 
@@ -98,8 +98,10 @@ export function FinalNodeCard({ id, data, selected }: NodeProps<TFinalFlowNode>)
   // an empty schema accepts any output: "valid" would say nothing, so nothing is said
   const valid = run?.status === 'succeeded' && hasSchemaToCheck(data.finalSchema) ? ctx?.outputValid : null;
   return (
-    <div
-      className={`${classes.node} ${classes.final} ${valid === true ? classes.ok : valid === false ? classes.failed : ''} ${selected ? classes.selected : ''}`}
+    <NodeCard
+      accent="var(--mantine-color-violet-6)"
+      tone={valid === true ? 'ok' : valid === false ? 'failed' : null}
+      selected={selected}
     >
       <Handle type="target" position={Position.Top} className={classes.handle} />
       <Group gap={6} wrap="nowrap">
@@ -123,7 +125,7 @@ export function FinalNodeCard({ id, data, selected }: NodeProps<TFinalFlowNode>)
         </Badge>
       )}
       {run?.status === 'failed' && <RunLine r={run} />}
-    </div>
+    </NodeCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { Badge, Divider, Group, Select, Stack, Text, TextInput, VisuallyHidden }
 import type { TCatalogueEndpoint, TSourceApp } from '@mapwright/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import classes from './builder.module.css';
+import { canvasClasses as classes } from '../../../../components/canvas/index.ts';
 import { DRAG_TYPE } from './canvas.tsx';
 import { CustomRequestForm } from './custom-request.tsx';
 

@@ -14,13 +14,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import type { TWorkflow, TWorkflowRun, TWorkflowVersion } from '@mapwright/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { TimeZoneSelect } from '../../../../components/ui/time-zone-select.tsx';
+import { formatInZone, SCHEDULE_PRESETS, scheduleInWords } from '../../../../lib/schedule-words.ts';
 import { getWorkflowRun, useStartRun, useWorkflowRuns } from '../../api/runs.ts';
 import type { TSettings } from '../../hooks/use-builder.ts';
 import { formatDuration, formatRelative, triggerLabel } from '../../lib/run-management.ts';
-import { formatInZone, SCHEDULE_PRESETS, scheduleInWords } from '../../lib/schedule-words.ts';
 import { setShownRun } from '../../stores/test-runs-store.ts';
 import { RunStatusBadge } from '../runs-status-badge.tsx';
-import { TimeZoneSelect } from './time-zone-select.tsx';
 import { VersionsList } from './versions-list.tsx';
 
 function RunsList({

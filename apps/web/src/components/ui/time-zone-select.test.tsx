@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { renderWithProviders } from '../../test/render.tsx';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 
 describe('TimeZoneSelect', () => {
