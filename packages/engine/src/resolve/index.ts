@@ -1,6 +1,7 @@
 // Entity resolution: dedupe and link records without labels (Fellegi-Sunter, EM, blocking).
 export * from './blocking.ts';
 export * from './cluster.ts';
+export * from './kernel.ts';
 export * from './levels.ts';
 export * from './model.ts';
 export * from './prepare.ts';

@@ -12,11 +12,19 @@ import {
   type Table,
 } from './blocking.ts';
 import { connectedComponents, oneToOne } from './cluster.ts';
+import {
+  levelsShard,
+  type ScoringPlan,
+  scoringPlan,
+  type WeightTable,
+  weightsShard,
+  weightTable,
+} from './kernel.ts';
 import { type Comparison, comparisonOf } from './levels.ts';
-import { computeLevels, estimateU, type FsModel, patternsOf, trainModel } from './model.ts';
+import { estimateU, type FsModel, patternsOf, trainModel } from './model.ts';
 import { type PreparedColumn, prepareColumn } from './prepare.ts';
 import { type ColumnStats, inferRole } from './roles.ts';
-import { orderByWeight, type ScoredPairs, scorePairs } from './score.ts';
+import { orderByWeight, type ScoredPairs } from './score.ts';
 import { automaticThreshold, type ThresholdPoint, thresholdCurve } from './threshold.ts';
 
 /** Column-major records: column name → one value per record. */
@@ -171,7 +179,70 @@ export interface ResolveResult {
   timings: Record<string, number>;
 }
 
+/**
+ * Who computes levels and weights: this thread (`localScorer`) or worker threads the caller
+ * owns (kernel.ts's `shardedScorer`: levelsShard / weightsShard over shards of the pairs).
+ */
+export interface Scorer {
+  levels(plan: ScoringPlan, a: Int32Array, b: Int32Array, length: number): Uint8Array | Promise<Uint8Array>;
+  weights(
+    plan: ScoringPlan,
+    table: WeightTable,
+    a: Int32Array,
+    levels: Uint8Array,
+    length: number,
+  ): ScoredPairs | Promise<ScoredPairs>;
+}
+
+export const localScorer: Scorer = {
+  levels(plan, a, b, length) {
+    const out = new Uint8Array(length * plan.columns.length);
+    levelsShard(plan, a, b, 0, length, out);
+    return out;
+  },
+  weights(plan, table, a, levels, length) {
+    const weight = new Float64Array(length);
+    const probability = new Float64Array(length);
+    weightsShard(
+      plan.columns.map((c) => c.ids),
+      table,
+      a,
+      levels,
+      0,
+      length,
+      weight,
+      probability,
+    );
+    return { weight, probability };
+  },
+};
+
+/** Entity resolution on this thread. */
 export function resolve(input: ResolveInput, options: ResolveOptions = {}): ResolveResult {
+  const steps = resolveSteps(input, options, localScorer);
+  let step = steps.next();
+  while (!step.done) step = steps.next(step.value);
+  return step.value;
+}
+
+/** Entity resolution with levels and weights computed by `scorer` (e.g. on worker threads). */
+export async function resolveWith(
+  input: ResolveInput,
+  options: ResolveOptions,
+  scorer: Scorer,
+): Promise<ResolveResult> {
+  const steps = resolveSteps(input, options, scorer);
+  let step = steps.next();
+  while (!step.done) step = steps.next(await step.value);
+  return step.value;
+}
+
+/** The steps of a run; each `yield` hands the scorer's answer (or its promise) to the driver. */
+function* resolveSteps(
+  input: ResolveInput,
+  options: ResolveOptions,
+  scorer: Scorer,
+): Generator<unknown, ResolveResult, unknown> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
   const lap = (name: string, since: number) => {
@@ -184,9 +255,11 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
   const candidates = generateCandidates(table, rules, options.maxCandidates);
   t = lap('blocking', t);
   const cols = [...table.columns.values()];
-  const comparisons = cols.map(comparisonOf);
+  const plan = scoringPlan(cols);
+  const comparisons = cols.map((col, k) => comparisonOf(col, plan.columns[k]));
   const { a, b, length } = candidates.pairs;
-  const levels = computeLevels(comparisons, a, b, length);
+  t = lap('encode', t);
+  const levels = (yield scorer.levels(plan, a, b, length)) as Uint8Array;
   t = lap('compare', t);
   const u = estimateU(table, comparisons, cols);
   // EM on at most 2M pairs (patterns repeat: more pairs change little)
@@ -202,7 +275,9 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
   const ruleColumns = candidates.ordered.map((r) => r.columns);
   const model = trainModel(patterns, comparisons, u, ruleColumns);
   t = lap('train', t);
-  const scored = scorePairs(levels, a, length, comparisons, cols, model);
+  const weights = weightTable(model, cols);
+  const scored = (yield scorer.weights(plan, weights, a, levels, length)) as ScoredPairs;
+  t = lap('score', t);
   const order = orderByWeight(scored.weight);
   const linkage = table.left !== undefined;
   // a linkage is thresholded after the one-to-one assignment: a record's second-best pair is no match
@@ -217,7 +292,7 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
       matches.push(p);
   }
   const clusters = connectedComponents(table.size, a, b, matches, options.cannotLink, options.mustLink);
-  lap('score+cluster', t);
+  lap('threshold+cluster', t);
   timings.total = (performance.now() - t0) / 1000;
   const ruleRecall = candidates.ordered.map((r) => estimatedRecall(r, comparisons, model));
   const blockingRecall = 1 - ruleRecall.reduce((miss, r) => miss * (1 - r), 1);
