@@ -3,6 +3,7 @@ export * from './blocking.ts';
 export * from './cluster.ts';
 export * from './kernel.ts';
 export * from './levels.ts';
+export * from './minhash.ts';
 export * from './model.ts';
 export * from './prepare.ts';
 export * from './resolve.ts';

@@ -21,6 +21,7 @@ import {
   weightTable,
 } from './kernel.ts';
 import { type Comparison, comparisonOf } from './levels.ts';
+import { lshProbability, lshShape } from './minhash.ts';
 import { estimateU, type FsModel, patternsOf, trainModel } from './model.ts';
 import { type PreparedColumn, prepareColumn } from './prepare.ts';
 import { type ColumnStats, inferRole } from './roles.ts';
@@ -318,12 +319,26 @@ function* resolveSteps(
 /**
  * The share of true matches a rule finds, from the model: an exact rule needs every column to
  * agree exactly (m of level 0, columns taken as independent); the nearest-neighbour rule finds
- * matches whose text agrees at least moderately (the first three levels).
+ * matches whose text agrees at least moderately (the first three levels); MinHash-LSH finds a
+ * match at Jaccard level l with the S-curve's probability at the level's lower bound.
  */
 export function estimatedRecall(rule: BlockingRule, comparisons: Comparison[], model: FsModel): number {
   const mOf = (column: string) => model.m[comparisons.findIndex((c) => c.column === column)];
   if (rule.kind === 'exact')
     return rule.columns.reduce((r, c) => r * ((mOf(c)?.[0] as number | undefined) ?? 0), 1);
+  if (rule.kind === 'minhash') {
+    const shape = lshShape(rule.threshold);
+    // lower bounds of the Jaccard levels (levels.ts): exact, ≥ 0.9, ≥ 0.7, ≥ 0.5, ≥ 0.3, else
+    const bounds = [1, 0.9, 0.7, 0.5, 0.3, 0];
+    return Math.max(
+      0,
+      ...rule.columns.map((c) => {
+        const m = mOf(c);
+        if (!m || m.length !== bounds.length) return (m?.[0] as number | undefined) ?? 0;
+        return bounds.reduce((r, s, l) => r + (m[l] as number) * lshProbability(shape, s), 0);
+      }),
+    );
+  }
   return Math.max(
     0,
     ...rule.columns.map((c) => {

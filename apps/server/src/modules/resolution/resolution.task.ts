@@ -6,7 +6,8 @@ import {
   prepareTable,
   proposeRules,
   type ResolveResult,
-  resolve,
+  resolveWith,
+  ruleLabel,
   TooManyCandidates,
   tfAdjustment,
 } from '@mapwright/engine';
@@ -17,6 +18,7 @@ import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import { createRecordWriter, deleteDataset } from '../datasets/datasets.service.ts';
 import { importRecords } from '../imports/imports.service.ts';
 import * as repo from './resolution.repository.ts';
+import { resolutionScorer } from './resolution-pool.ts';
 
 /**
  * Blocking that would compare more pairs than this stops with an error instead of running out
@@ -107,14 +109,19 @@ export const resolutionTask = defineTask({
     let res: ResolveResult;
     const started = performance.now();
     try {
-      res = resolve(input, {
-        ...(config.rules ? { rules: config.rules } : {}),
-        ...(config.roles ? { roles: config.roles } : {}),
-        ...(config.threshold !== undefined ? { threshold: config.threshold } : {}),
-        maxCandidates: maxCandidates(),
-        cannotLink: constraint('no'),
-        mustLink: constraint('yes'),
-      });
+      // levels and weights on one worker thread per core (resolution-pool.ts)
+      res = await resolveWith(
+        input,
+        {
+          ...(config.rules ? { rules: config.rules } : {}),
+          ...(config.roles ? { roles: config.roles } : {}),
+          ...(config.threshold !== undefined ? { threshold: config.threshold } : {}),
+          maxCandidates: maxCandidates(),
+          cannotLink: constraint('no'),
+          mustLink: constraint('yes'),
+        },
+        resolutionScorer(),
+      );
     } catch (e) {
       if (e instanceof TooManyCandidates)
         return fail(
@@ -188,10 +195,7 @@ export const resolutionTask = defineTask({
         ...(s.reason ? { reason: s.reason } : {}),
       })),
       rules: res.candidates.ordered.map((r, i) => ({
-        label:
-          r.kind === 'exact'
-            ? r.columns.join(' + ')
-            : `nearest ${r.neighbours} by words of ${r.columns.join(', ')}`,
+        label: ruleLabel(r),
         pairs: res.candidates.added[i] ?? 0,
         estimated_recall: res.ruleRecall[i] ?? 0,
       })),
