@@ -303,13 +303,29 @@ export type ShardReply = { levels: Uint8Array } | { weight: Float64Array; probab
 export function runShard(req: ShardRequest): ShardReply {
   const n = req.a.length;
   if (req.op === 'levels') {
-    const levels = new Uint8Array(n * req.plan.columns.length);
-    levelsShard(req.plan, req.a, req.b, 0, n, levels);
+    // a structured clone's objects are built key by key (V8 may keep them as slow dictionaries):
+    // literals of one shape keep the hot loop's property reads fast
+    const plan: ScoringPlan = {
+      columns: req.plan.columns.map((c) => ({
+        kind: c.kind,
+        ids: c.ids,
+        distinct: c.distinct,
+        codes: c.codes,
+        offsets: c.offsets,
+        tokens: c.tokens,
+        tokenOffsets: c.tokenOffsets,
+        numbers: c.numbers,
+        cache: c.cache,
+      })),
+    };
+    const levels = new Uint8Array(n * plan.columns.length);
+    levelsShard(plan, req.a, req.b, 0, n, levels);
     return { levels };
   }
   const weight = new Float64Array(n);
   const probability = new Float64Array(n);
-  weightsShard(req.ids, req.table, req.a, req.levels, 0, n, weight, probability);
+  const { prior, weights, stride, tf } = req.table;
+  weightsShard(req.ids, { prior, weights, stride, tf }, req.a, req.levels, 0, n, weight, probability);
   return { weight, probability };
 }
 
