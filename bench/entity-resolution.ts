@@ -348,7 +348,7 @@ console.log(
     .join(', ')}`,
 );
 console.log(
-  `  scored comparisons/s, one thread: ${Math.round(rate1).toLocaleString('en')} = ${(rate1 / SPLINK_PER_VCPU).toFixed(1)}× Splink's published ≈130k per vCPU`,
+  `  scored comparisons/s, one thread: ${Math.round(rate1).toLocaleString('en')} = ${(rate1 / SPLINK_PER_VCPU).toFixed(1)}× Splink's published ≈130k per vCPU (compare ${(single.timings.compare as number).toFixed(2)} s, score ${(single.timings.score as number).toFixed(2)} s)`,
 );
 console.log(
   `  scored comparisons/s, ${THREADS} threads: ${Math.round(rate).toLocaleString('en')} = ${(rate / (SPLINK_PER_VCPU * THREADS)).toFixed(1)}× Splink on ${THREADS} vCPUs (≈${((SPLINK_PER_VCPU * THREADS) / 1000).toFixed(0)}k/s) (target ≥ 1M/s); weights identical to one thread: ${same ? 'yes' : 'NO'}`,

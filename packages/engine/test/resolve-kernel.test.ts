@@ -63,7 +63,7 @@ describe('entity-resolution scoring kernel', () => {
         return structuredClone(runShard(structuredClone(req)));
       }),
     );
-    expect(shards.length).toBe(6); // 3 shards of levels, 3 of weights
+    expect(shards.length).toBe(3);
     expect(one.candidates.pairs.length).toBeGreaterThan(1000);
     expect([...threaded.levels]).toEqual([...one.levels]);
     expect([...threaded.scored.weight]).toEqual([...one.scored.weight]);

@@ -331,7 +331,8 @@ export function runShard(req: ShardRequest): ShardReply {
 
 /**
  * A scorer (resolve.ts's `Scorer`) that splits the pairs into one shard per thread and hands
- * them to `run`, which posts each to a thread running `runShard`. The plan is copied to each
+ * them to `run`, which posts each to a thread running `runShard`: the levels, where the time
+ * goes; the weights are a table lookup per field and stay on the calling thread. The plan is copied to each
  * thread with its shard (plain arrays: V8 reads SharedArrayBuffer-backed ones several times
  * slower, which we measured to cancel the second core).
  */
@@ -348,24 +349,13 @@ export function shardedScorer(threads: number, run: (req: ShardRequest) => Promi
       );
       return out;
     },
-    async weights(plan: ScoringPlan, table: WeightTable, a: Int32Array, levels: Uint8Array, length: number) {
-      const c = plan.columns.length;
+    // weights on this thread: one table lookup per field, cheaper than copying the
+    // term-frequency tables (a value per distinct value per column) to every thread
+    weights(plan: ScoringPlan, table: WeightTable, a: Int32Array, levels: Uint8Array, length: number) {
       const weight = new Float64Array(length);
       const probability = new Float64Array(length);
       const ids = plan.columns.map((col) => col.ids);
-      await Promise.all(
-        shardsOf(length, threads).map(async ([from, to]) => {
-          const reply = (await run({
-            op: 'weights',
-            ids,
-            table,
-            a: a.slice(from, to),
-            levels: levels.slice(from * c, to * c),
-          })) as { weight: Float64Array; probability: Float64Array };
-          weight.set(reply.weight, from);
-          probability.set(reply.probability, from);
-        }),
-      );
+      weightsShard(ids, table, a, levels, 0, length, weight, probability);
       return { weight, probability };
     },
   };
