@@ -25,6 +25,12 @@ export const ZBlockingRule = z.discriminatedUnion('kind', [
     columns: z.array(z.string().min(1)).min(1),
     neighbours: z.int().min(1).max(10),
   }),
+  /** MinHash-LSH on the words of free-text columns: candidates near or above this Jaccard similarity */
+  z.object({
+    kind: z.literal('minhash'),
+    columns: z.array(z.string().min(1)).min(1),
+    threshold: z.number().min(0.1).max(0.95),
+  }),
 ]);
 
 export const ZCreateResolutionRequest = z.object({

@@ -6,11 +6,14 @@
  * token overlap on free text (token blocking with cardinality node pruning, Papadakis et al.,
  * "Meta-blocking", TKDE 2014), which keeps recall on long text whose exact values differ.
  */
+import { minhashPairs } from './minhash.ts';
 import type { PreparedColumn } from './prepare.ts';
 
 export type BlockingRule =
   | { kind: 'exact'; columns: string[] }
-  | { kind: 'tokens'; columns: string[]; neighbours: number };
+  | { kind: 'tokens'; columns: string[]; neighbours: number }
+  /** MinHash-LSH on the words of free-text columns (minhash.ts), for Jaccard ≥ about `threshold` */
+  | { kind: 'minhash'; columns: string[]; threshold: number };
 
 export interface Table {
   /** prepared columns over all records: in a linkage, left records first then right ones */
@@ -40,7 +43,11 @@ export class PairList {
 }
 
 export const ruleLabel = (r: BlockingRule) =>
-  r.kind === 'exact' ? r.columns.join(' + ') : `nearest ${r.neighbours} by words of ${r.columns.join(', ')}`;
+  r.kind === 'exact'
+    ? r.columns.join(' + ')
+    : r.kind === 'tokens'
+      ? `nearest ${r.neighbours} by words of ${r.columns.join(', ')}`
+      : `similar words (MinHash, Jaccard ≥ ${r.threshold}) in ${r.columns.join(', ')}`;
 
 /** Per record the key of an exact rule (dense ids; -1 when a column of the rule is empty). */
 export function ruleKeys(table: Table, columns: string[]): { keys: Int32Array; distinct: number } {
@@ -204,25 +211,27 @@ export interface Candidates {
   added: number[];
 }
 
-/** The union of the rules' pairs, each pair once. Exact rules come before token rules. */
+/** The union of the rules' pairs, each pair once. Exact rules come before the text rules. */
 export function generateCandidates(
   table: Table,
   rules: BlockingRule[],
   maxPairs = Number.POSITIVE_INFINITY,
 ): Candidates {
-  const ordered = [...rules.filter((r) => r.kind === 'exact'), ...rules.filter((r) => r.kind === 'tokens')];
+  const ordered = [...rules.filter((r) => r.kind === 'exact'), ...rules.filter((r) => r.kind !== 'exact')];
   const keyed = ordered.map((r) => (r.kind === 'exact' ? ruleKeys(table, r.columns) : null));
   const keys = keyed.map((k) => k?.keys ?? null);
+  // the pairs of each text rule, as a * size + b (a text rule's pairs cannot be recomputed from keys)
+  const produced = ordered.map(() => new Set<number>());
   const pairs = new PairList();
   const added: number[] = [];
+  const agrees = (r: number, a: number, b: number) => {
+    const k = keys[r];
+    return k ? (k[a] as number) >= 0 && k[a] === k[b] : (produced[r] as Set<number>).has(a * table.size + b);
+  };
   const seenByEarlier = (a: number, b: number, upto: number) => {
-    for (let r = 0; r < upto; r++) {
-      const k = keys[r];
-      if (k && (k[a] as number) >= 0 && k[a] === k[b]) return true;
-    }
+    for (let r = 0; r < upto; r++) if (agrees(r, a, b)) return true;
     return false;
   };
-  const tokenPairs = new Set<number>();
   const left = table.left ?? table.size;
   ordered.forEach((rule, r) => {
     const before = pairs.length;
@@ -245,12 +254,19 @@ export function generateCandidates(
         if (pairs.length > maxPairs) throw new TooManyCandidates(ruleLabel(rule), pairs.length, maxPairs);
       }
     } else {
-      nearestPairs(table, rule.columns, rule.kind === 'tokens' ? rule.neighbours : 1, (a, b) => {
+      const mine = produced[r] as Set<number>;
+      const emit = (a: number, b: number) => {
         const key = a * table.size + b;
-        if (tokenPairs.has(key) || seenByEarlier(a, b, r)) return;
-        tokenPairs.add(key);
+        // a pair an earlier rule produced is not this rule's (its bit stays off, as before)
+        if (mine.has(key) || seenByEarlier(a, b, r)) return;
+        mine.add(key);
         pairs.push(a, b);
-      });
+        if (pairs.length > maxPairs) throw new TooManyCandidates(ruleLabel(rule), pairs.length, maxPairs);
+      };
+      if (rule.kind === 'minhash') {
+        const cols = rule.columns.map((c) => table.columns.get(c)).filter((c) => c !== undefined);
+        minhashPairs(cols, table.size, rule.threshold, emit, table.left);
+      } else nearestPairs(table, rule.columns, rule.kind === 'tokens' ? rule.neighbours : 1, emit);
     }
     added.push(pairs.length - before);
   });
@@ -259,10 +275,7 @@ export function generateCandidates(
     const a = pairs.a[p] as number;
     const b = pairs.b[p] as number;
     let m = 0;
-    for (let r = 0; r < ordered.length; r++) {
-      const k = keys[r];
-      if (k ? (k[a] as number) >= 0 && k[a] === k[b] : tokenPairs.has(a * table.size + b)) m |= 1 << r;
-    }
+    for (let r = 0; r < ordered.length; r++) if (agrees(r, a, b)) m |= 1 << r;
     bits[p] = m;
   }
   return { pairs, rules: bits, ordered, added };

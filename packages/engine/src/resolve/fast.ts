@@ -51,3 +51,121 @@ export function editDistanceUpTo2(a: string, b: string): number {
   const d = lb - la;
   return Math.min(prev[d + 2] as number, 3);
 }
+
+// ── the same comparators over char codes (kernel.ts: values encoded once, no strings per pair) ──
+
+/** char code → bit mask of its positions in the second string (bit-parallel Jaro) */
+const positions = new Int32Array(65536);
+const matchedA = new Uint16Array(32);
+let slowA = new Uint8Array(64);
+let slowB = new Uint8Array(64);
+
+/**
+ * Jaro-Winkler of c[ao, ao+la) and c[bo, bo+lb), the same number as similarity/compare.ts's
+ * jaroWinkler on the strings (the same greedy first-match rule and the same arithmetic). When
+ * the second string fits a 31-bit word, the match search is bit-parallel (as in RapidFuzz's
+ * Jaro, after Hyyrö's bit-vector string matching): one AND per character of the first string
+ * instead of a scan of its whole window.
+ */
+export function jaroWinklerCodes(c: Uint16Array, ao: number, la: number, bo: number, lb: number): number {
+  if (!la || !lb) return 0;
+  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  let m = 0;
+  let t = 0;
+  if (lb <= 31) {
+    for (let j = 0; j < lb; j++) {
+      const ch = c[bo + j] as number;
+      positions[ch] = (positions[ch] as number) | (1 << j);
+    }
+    let flagsB = 0;
+    for (let i = 0; i < la; i++) {
+      const lo = Math.max(0, i - window);
+      const hi = Math.min(lb - 1, i + window);
+      if (lo > hi) continue;
+      const mask = (hi >= 30 ? 0x7fffffff : (1 << (hi + 1)) - 1) & ~((1 << lo) - 1);
+      const ch = c[ao + i] as number;
+      const cand = (positions[ch] as number) & mask & ~flagsB;
+      if (cand) {
+        flagsB |= cand & -cand;
+        matchedA[m++] = ch;
+      }
+    }
+    for (let j = 0; j < lb; j++) positions[c[bo + j] as number] = 0;
+    if (!m) return 0;
+    let k = 0;
+    while (flagsB) {
+      const bit = flagsB & -flagsB;
+      if (matchedA[k++] !== c[bo + 31 - Math.clz32(bit)]) t++;
+      flagsB ^= bit;
+    }
+  } else {
+    if (slowA.length < la) slowA = new Uint8Array(la * 2);
+    if (slowB.length < lb) slowB = new Uint8Array(lb * 2);
+    slowA.fill(0, 0, la);
+    slowB.fill(0, 0, lb);
+    for (let i = 0; i < la; i++) {
+      const lo = Math.max(0, i - window);
+      const hi = Math.min(lb - 1, i + window);
+      const ch = c[ao + i];
+      for (let j = lo; j <= hi; j++)
+        if (!slowB[j] && c[bo + j] === ch) {
+          slowA[i] = 1;
+          slowB[j] = 1;
+          m++;
+          break;
+        }
+    }
+    if (!m) return 0;
+    let k = 0;
+    for (let i = 0; i < la; i++) {
+      if (!slowA[i]) continue;
+      while (!slowB[k]) k++;
+      if (c[ao + i] !== c[bo + k]) t++;
+      k++;
+    }
+  }
+  const j = (m / la + m / lb + (m - t / 2) / m) / 3;
+  if (j <= 0.7) return j;
+  let p = 0;
+  const max = Math.min(4, la, lb);
+  while (p < max && c[ao + p] === c[bo + p]) p++;
+  return j + p * 0.1 * (1 - j);
+}
+
+/** editDistanceUpTo2 over c[ao, ao+la) and c[bo, bo+lb): the distance when ≤ 2, otherwise 3. */
+export function editDistanceCodes(c: Uint16Array, ao: number, la: number, bo: number, lb: number): number {
+  if (Math.abs(la - lb) > 2) return 3;
+  if (la > lb) {
+    [ao, bo] = [bo, ao];
+    [la, lb] = [lb, la];
+  }
+  if (la === lb) {
+    let diff = 0;
+    for (let i = 0; i < la && diff <= 2; i++) if (c[ao + i] !== c[bo + i]) diff++;
+    if (diff <= 1) return diff;
+  }
+  let prev = bandA;
+  let cur = bandB;
+  prev.set(START);
+  for (let i = 1; i <= la; i++) {
+    cur.fill(9);
+    let best = 9;
+    const ch = c[ao + i - 1];
+    for (let d = -2; d <= 2; d++) {
+      const j = i + d;
+      if (j < 0 || j > lb) continue;
+      let v: number;
+      if (j === 0) v = i;
+      else {
+        v = (prev[d + 2] as number) + (ch === c[bo + j - 1] ? 0 : 1);
+        if (d + 3 <= 4) v = Math.min(v, (prev[d + 3] as number) + 1);
+        if (d + 1 >= 0) v = Math.min(v, (cur[d + 1] as number) + 1);
+      }
+      cur[d + 2] = v;
+      if (v < best) best = v;
+    }
+    if (best > 2) return 3;
+    [prev, cur] = [cur, prev];
+  }
+  return Math.min(prev[lb - la + 2] as number, 3);
+}

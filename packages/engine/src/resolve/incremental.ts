@@ -50,7 +50,7 @@ export function resolveIncremental(
   const a = Int32Array.from(keep, (p) => all.a[p] as number);
   const b = Int32Array.from(keep, (p) => all.b[p] as number);
   const cols = [...table.columns.values()];
-  const comparisons = cols.map(comparisonOf);
+  const comparisons = cols.map((c) => comparisonOf(c));
   if (comparisons.length !== previous.model.m.length)
     throw new Error('The records no longer have the columns the run compared: run it again in full');
   const levels = computeLevels(comparisons, a, b, keep.length);

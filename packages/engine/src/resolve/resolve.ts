@@ -13,6 +13,14 @@ import {
 } from './blocking.ts';
 import { connectedComponents, oneToOne } from './cluster.ts';
 import {
+  levelsShard,
+  type ScoringPlan,
+  scoringPlan,
+  type WeightTable,
+  weightsShard,
+  weightTable,
+} from './kernel.ts';
+import {
   candidateIndex,
   clampDecided,
   type Label,
@@ -20,10 +28,11 @@ import {
   trainModelWithLabels,
 } from './labels.ts';
 import { type Comparison, comparisonOf } from './levels.ts';
-import { computeLevels, estimateU, type FsModel, patternsOf, trainModel } from './model.ts';
+import { lshProbability, lshShape } from './minhash.ts';
+import { estimateU, type FsModel, patternsOf, trainModel } from './model.ts';
 import { type PreparedColumn, prepareColumn } from './prepare.ts';
 import { type ColumnStats, inferRole } from './roles.ts';
-import { orderByWeight, type ScoredPairs, scorePairs } from './score.ts';
+import { orderByWeight, type ScoredPairs } from './score.ts';
 import { automaticThreshold, type ThresholdPoint, thresholdCurve } from './threshold.ts';
 
 /** Column-major records: column name → one value per record. */
@@ -180,7 +189,70 @@ export interface ResolveResult {
   timings: Record<string, number>;
 }
 
+/**
+ * Who computes levels and weights: this thread (`localScorer`) or worker threads the caller
+ * owns (kernel.ts's `shardedScorer`: levelsShard / weightsShard over shards of the pairs).
+ */
+export interface Scorer {
+  levels(plan: ScoringPlan, a: Int32Array, b: Int32Array, length: number): Uint8Array | Promise<Uint8Array>;
+  weights(
+    plan: ScoringPlan,
+    table: WeightTable,
+    a: Int32Array,
+    levels: Uint8Array,
+    length: number,
+  ): ScoredPairs | Promise<ScoredPairs>;
+}
+
+export const localScorer: Scorer = {
+  levels(plan, a, b, length) {
+    const out = new Uint8Array(length * plan.columns.length);
+    levelsShard(plan, a, b, 0, length, out);
+    return out;
+  },
+  weights(plan, table, a, levels, length) {
+    const weight = new Float64Array(length);
+    const probability = new Float64Array(length);
+    weightsShard(
+      plan.columns.map((c) => c.ids),
+      table,
+      a,
+      levels,
+      0,
+      length,
+      weight,
+      probability,
+    );
+    return { weight, probability };
+  },
+};
+
+/** Entity resolution on this thread. */
 export function resolve(input: ResolveInput, options: ResolveOptions = {}): ResolveResult {
+  const steps = resolveSteps(input, options, localScorer);
+  let step = steps.next();
+  while (!step.done) step = steps.next(step.value);
+  return step.value;
+}
+
+/** Entity resolution with levels and weights computed by `scorer` (e.g. on worker threads). */
+export async function resolveWith(
+  input: ResolveInput,
+  options: ResolveOptions,
+  scorer: Scorer,
+): Promise<ResolveResult> {
+  const steps = resolveSteps(input, options, scorer);
+  let step = steps.next();
+  while (!step.done) step = steps.next(await step.value);
+  return step.value;
+}
+
+/** The steps of a run; each `yield` hands the scorer's answer (or its promise) to the driver. */
+function* resolveSteps(
+  input: ResolveInput,
+  options: ResolveOptions,
+  scorer: Scorer,
+): Generator<unknown, ResolveResult, unknown> {
   const t0 = performance.now();
   const timings: Record<string, number> = {};
   const lap = (name: string, since: number) => {
@@ -193,9 +265,11 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
   const candidates = generateCandidates(table, rules, options.maxCandidates);
   t = lap('blocking', t);
   const cols = [...table.columns.values()];
-  const comparisons = cols.map(comparisonOf);
+  const plan = scoringPlan(cols);
+  const comparisons = cols.map((col, k) => comparisonOf(col, plan.columns[k]));
   const { a, b, length } = candidates.pairs;
-  const levels = computeLevels(comparisons, a, b, length);
+  t = lap('encode', t);
+  const levels = (yield scorer.levels(plan, a, b, length)) as Uint8Array;
   t = lap('compare', t);
   const u = estimateU(table, comparisons, cols);
   // EM on at most 2M pairs (patterns repeat: more pairs change little)
@@ -215,7 +289,9 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
     ? trainModelWithLabels(patterns, comparisons, u, ruleColumns, labelled)
     : trainModel(patterns, comparisons, u, ruleColumns);
   t = lap('train', t);
-  const scored = scorePairs(levels, a, length, comparisons, cols, model);
+  const weights = weightTable(model, cols);
+  const scored = (yield scorer.weights(plan, weights, a, levels, length)) as ScoredPairs;
+  t = lap('score', t);
   if (labels.length) clampDecided(scored, labels, candidateIndex(labels, candidates));
   const order = orderByWeight(scored.weight);
   const linkage = table.left !== undefined;
@@ -231,7 +307,7 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
       matches.push(p);
   }
   const clusters = connectedComponents(table.size, a, b, matches, options.cannotLink, options.mustLink);
-  lap('score+cluster', t);
+  lap('threshold+cluster', t);
   timings.total = (performance.now() - t0) / 1000;
   const ruleRecall = candidates.ordered.map((r) => estimatedRecall(r, comparisons, model));
   const blockingRecall = 1 - ruleRecall.reduce((miss, r) => miss * (1 - r), 1);
@@ -257,12 +333,26 @@ export function resolve(input: ResolveInput, options: ResolveOptions = {}): Reso
 /**
  * The share of true matches a rule finds, from the model: an exact rule needs every column to
  * agree exactly (m of level 0, columns taken as independent); the nearest-neighbour rule finds
- * matches whose text agrees at least moderately (the first three levels).
+ * matches whose text agrees at least moderately (the first three levels); MinHash-LSH finds a
+ * match at Jaccard level l with the S-curve's probability at the level's lower bound.
  */
 export function estimatedRecall(rule: BlockingRule, comparisons: Comparison[], model: FsModel): number {
   const mOf = (column: string) => model.m[comparisons.findIndex((c) => c.column === column)];
   if (rule.kind === 'exact')
     return rule.columns.reduce((r, c) => r * ((mOf(c)?.[0] as number | undefined) ?? 0), 1);
+  if (rule.kind === 'minhash') {
+    const shape = lshShape(rule.threshold);
+    // lower bounds of the Jaccard levels (levels.ts): exact, ≥ 0.9, ≥ 0.7, ≥ 0.5, ≥ 0.3, else
+    const bounds = [1, 0.9, 0.7, 0.5, 0.3, 0];
+    return Math.max(
+      0,
+      ...rule.columns.map((c) => {
+        const m = mOf(c);
+        if (!m || m.length !== bounds.length) return (m?.[0] as number | undefined) ?? 0;
+        return bounds.reduce((r, s, l) => r + (m[l] as number) * lshProbability(shape, s), 0);
+      }),
+    );
+  }
   return Math.max(
     0,
     ...rule.columns.map((c) => {

@@ -3,8 +3,9 @@
  * exact agreement (Splink: an exact agreement on a rare value counts for more than on a common
  * one: the weight becomes log2(m / tf(value)) instead of log2(m / u)).
  */
+
+import { tfAdjustment, weightsShard, weightTable } from './kernel.ts';
 import type { Comparison } from './levels.ts';
-import { NULL_LEVEL } from './levels.ts';
 import type { FsModel } from './model.ts';
 import type { PreparedColumn } from './prepare.ts';
 
@@ -22,42 +23,29 @@ export interface ScoredPairs {
   probability: Float64Array;
 }
 
-/** Term-frequency adjustment of an exact agreement on value id `id`. */
-export function tfAdjustment(col: PreparedColumn, u0: number, id: number): number {
-  const tf = Math.max((col.counts[id] as number) / Math.max(col.nonNull, 1), 1 / Math.max(col.nonNull, 1));
-  return log2(u0 / tf);
-}
+export { tfAdjustment };
 
+/** Weights of all pairs from their levels (one thread: kernel.ts's weightsShard over all pairs). */
 export function scorePairs(
   levels: Uint8Array,
   a: Int32Array,
   length: number,
-  comparisons: Comparison[],
+  _comparisons: Comparison[],
   cols: PreparedColumn[],
   model: FsModel,
 ): ScoredPairs {
-  const c = comparisons.length;
-  const w = levelWeights(model);
-  const prior = log2(model.lambda / (1 - model.lambda));
   const weight = new Float64Array(length);
   const probability = new Float64Array(length);
-  // tf adjustment per distinct value, computed once per column
-  const tf = cols.map((col, k) => {
-    const u0 = (model.u[k] as Float64Array)[0] as number;
-    return Float64Array.from(col.counts, (_, id) => tfAdjustment(col, u0, id));
-  });
-  for (let p = 0; p < length; p++) {
-    let s = prior;
-    for (let k = 0; k < c; k++) {
-      const l = levels[p * c + k] as number;
-      if (l === NULL_LEVEL) continue;
-      s += (w[k] as Float64Array)[l] as number;
-      if (l === 0)
-        s += (tf[k] as Float64Array)[(cols[k] as PreparedColumn).ids[a[p] as number] as number] as number;
-    }
-    weight[p] = s;
-    probability[p] = 1 / (1 + 2 ** -s);
-  }
+  weightsShard(
+    cols.map((c) => c.ids),
+    weightTable(model, cols),
+    a,
+    levels,
+    0,
+    length,
+    weight,
+    probability,
+  );
   return { weight, probability };
 }
 

@@ -7,8 +7,9 @@ import {
   prepareTable,
   proposeRules,
   type ResolveResult,
-  resolve,
+  resolveWith,
   reviewOrder,
+  ruleLabel,
   TooManyCandidates,
   tfAdjustment,
 } from '@mapwright/engine';
@@ -21,6 +22,7 @@ import { writeGolden } from './golden.service.ts';
 import { inputsOf, readInput, readLeft } from './inputs.ts';
 
 import * as repo from './resolution.repository.ts';
+import { resolutionScorer } from './resolution-pool.ts';
 
 /**
  * Blocking that would compare more pairs than this stops with an error instead of running out
@@ -112,19 +114,24 @@ export const resolutionTask = defineTask({
     let res: ResolveResult;
     const started = performance.now();
     try {
-      res = resolve(input, {
-        ...(config.rules ? { rules: config.rules } : {}),
-        ...(config.roles ? { roles: config.roles } : {}),
-        ...(config.threshold !== undefined ? { threshold: config.threshold } : {}),
-        maxCandidates: maxCandidates(),
-        cannotLink: constraint('no'),
-        mustLink: constraint('yes'),
-        // decisions also re-estimate the model (engine labels.ts)
-        labels: [
-          ...constraint('yes').map(([x, y]) => ({ a: x, b: y, match: true })),
-          ...constraint('no').map(([x, y]) => ({ a: x, b: y, match: false })),
-        ],
-      });
+      // levels and weights on one worker thread per core (resolution-pool.ts)
+      res = await resolveWith(
+        input,
+        {
+          ...(config.rules ? { rules: config.rules } : {}),
+          ...(config.roles ? { roles: config.roles } : {}),
+          ...(config.threshold !== undefined ? { threshold: config.threshold } : {}),
+          maxCandidates: maxCandidates(),
+          cannotLink: constraint('no'),
+          mustLink: constraint('yes'),
+          // decisions also re-estimate the model (engine labels.ts)
+          labels: [
+            ...constraint('yes').map(([x, y]) => ({ a: x, b: y, match: true })),
+            ...constraint('no').map(([x, y]) => ({ a: x, b: y, match: false })),
+          ],
+        },
+        resolutionScorer(),
+      );
     } catch (e) {
       if (e instanceof TooManyCandidates)
         return fail(
@@ -215,10 +222,7 @@ export const resolutionTask = defineTask({
         ...(s.reason ? { reason: s.reason } : {}),
       })),
       rules: res.candidates.ordered.map((r, i) => ({
-        label:
-          r.kind === 'exact'
-            ? r.columns.join(' + ')
-            : `nearest ${r.neighbours} by words of ${r.columns.join(', ')}`,
+        label: ruleLabel(r),
         pairs: res.candidates.added[i] ?? 0,
         estimated_recall: res.ruleRecall[i] ?? 0,
       })),
