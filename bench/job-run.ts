@@ -10,6 +10,7 @@
  *   npm run bench:jobs                      # 1M records
  *   BENCH_JOB_RECORDS=200000 npm run bench:jobs
  *   BENCH_JOB_SCENARIOS=embedded npm run bench:jobs
+ *   BENCH_WORKER_PROF=/tmp/prof BENCH_JOB_SCENARIOS=postgres npm run bench:jobs   # where the time goes
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,7 +71,10 @@ const rate = (s: number) =>
 /** A worker process on the shared database and data dir; resolves once it is up. */
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+    // BENCH_WORKER_PROF=<dir>: each worker process writes a CPU profile per thread there
+    const prof = process.env.BENCH_WORKER_PROF;
+    const flags = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', CLI], {
       env: {
         ...process.env,
         LOG_LEVEL: 'warn',

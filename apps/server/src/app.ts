@@ -92,7 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     blobs: config.S3_BUCKET
       ? (await import('./lib/blob-store-s3.ts')).createS3BlobStoreFromConfig(config)
       : createLocalBlobStore(join(config.DATA_DIR, 'blobs')),
-    queue: createQueue(opts.database.db),
+    queue: createQueue(opts.database.db, { notify: opts.database.kind === 'postgres' }),
     llm: createLlm(config),
     demoOrgId: opts.demoOrgId,
   };

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { TASKS_CHANNEL } from './jobs/queue.ts';
 import { taskDefinitions } from './jobs/registry.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -43,6 +44,11 @@ export async function startServer(config: Config): Promise<Started> {
         concurrency: config.WORKER_CONCURRENCY,
       });
       app.addHook('onClose', () => worker.stop());
+      // tasks enqueued by other processes (PostgreSQL): wake at once instead of at the next poll
+      if (database.listen) {
+        const unlisten = await database.listen(TASKS_CHANNEL, () => app.ctx.queue.events.emit('enqueued'));
+        app.addHook('onClose', unlisten);
+      }
       // engine threads boot now, not when the first job arrives
       enginePool(config.ENGINE_THREADS)
         .warm()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createQueue, type Queue } from '../src/jobs/queue.ts';
+import { createQueue, type Queue, TASKS_CHANNEL } from '../src/jobs/queue.ts';
 import { defineTask, PermanentTaskError, startWorker } from '../src/jobs/worker.ts';
 import { createTestApp, DATABASES, type TestApp } from './helper.ts';
 
@@ -143,5 +143,33 @@ describe.each(DATABASES)('durable task queue (%s)', (kind) => {
     await waitFor(async () => (await q.get(task!.id))?.status === 'running');
     await w.stop();
     expect(await q.get(task!.id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+  });
+});
+
+describe('waking workers in other processes (postgres)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t.close());
+
+  it('a task enqueued on one connection wakes a listener on another once its transaction commits', async () => {
+    const heard: number[] = [];
+    const stop = await t.database.listen!(TASKS_CHANNEL, () => heard.push(Date.now()));
+    try {
+      // a queue that does not notify (the embedded database's) wakes only its own process
+      await createQueue(t.database.db).enqueue('contract.quiet', {});
+      const q = createQueue(t.database.db, { notify: true });
+      await t.database.db.transaction(async (tx) => {
+        await q.enqueue('contract.loud', {}, { tx });
+        await new Promise((r) => setTimeout(r, 200));
+        expect(heard).toHaveLength(0);
+      });
+      await waitFor(async () => heard.length === 1, 5000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toHaveLength(1);
+    } finally {
+      await stop();
+    }
   });
 });

@@ -18,6 +18,11 @@ export interface Database {
   /** run the migrations in apps/server/drizzle (idempotent) */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel` (from any process), on a
+   * connection of its own; resolves to a function that stops listening.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -103,6 +108,17 @@ export async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     migrate: () => migrateLocked(pool),
     close: () => pool.end(),
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString: url });
+      // a lost connection only costs the wake-ups: workers still poll the queue
+      client.on('error', (err) => process.emitWarning(`PostgreSQL LISTEN connection lost: ${err.message}`));
+      client.on('notification', (n) => {
+        if (n.channel === channel) onNotify();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      return () => client.end().catch(() => {});
+    },
   };
 }
 

@@ -26,7 +26,14 @@ export const RETRY_BASE_MS = 1000;
  * The durable queue, as a table in the application database. Every state change is one guarded
  * UPDATE, so two workers (or a worker whose lease expired) can never both finish one task.
  */
-export function createQueue(db: Db) {
+/** The PostgreSQL channel an enqueue notifies: worker processes listen on it (server.ts). */
+export const TASKS_CHANNEL = 'mapwright_tasks';
+
+/**
+ * `notify`: tell worker processes on other machines too (PostgreSQL NOTIFY, delivered at
+ * commit), so a job's parts start on every worker at once, not at each one's next poll.
+ */
+export function createQueue(db: Db, options: { notify?: boolean } = {}) {
   const wake = new EventEmitter();
   wake.setMaxListeners(0);
 
@@ -51,6 +58,7 @@ export function createQueue(db: Db) {
         })
         .onConflictDoNothing({ target: tasks.singletonKey })
         .returning();
+      if (row && options.notify) await (opts.tx ?? db).execute(sql`select pg_notify(${TASKS_CHANNEL}, '')`);
       if (row) wake.emit('enqueued', row);
       return row ?? null;
     },

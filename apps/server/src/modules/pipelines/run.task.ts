@@ -56,19 +56,29 @@ export const hasLowConfidence = (spec: MappingSpec, threshold: number) =>
 
 /** The first part is small so a run's first records can be looked at at once; parts double up to this. */
 const MAX_PART = 102_400;
+/**
+ * Once parts are at full size, the next part is at most this fraction of what is left: the last
+ * parts shrink to single row groups, so the workers sharing a job run out of work at nearly the
+ * same time instead of one finishing a full-size part alone while the others wait.
+ */
+const TAIL_SPLIT = 4;
 
 /**
- * Consecutive ranges covering `total` records: one input row group (10,240), then doubling to
- * MAX_PART each — whole row groups, so no group is decoded by two parts.
+ * Consecutive ranges covering `total` records: one input row group (10,240), doubling to
+ * MAX_PART, then shrinking towards the end (TAIL_SPLIT) — whole row groups, so no group is
+ * decoded by two parts.
  */
 export function partPlan(total: number) {
   const parts: { first: number; count: number }[] = [];
-  for (
-    let first = 0, size = ROW_GROUP_ROWS;
-    first < total;
-    first += size, size = Math.min(MAX_PART, size * 2)
-  )
-    parts.push({ first, count: Math.min(size, total - first) });
+  let grown = false;
+  for (let first = 0, size = ROW_GROUP_ROWS; first < total; ) {
+    const count = Math.min(size, total - first);
+    parts.push({ first, count });
+    first += count;
+    grown ||= size === MAX_PART;
+    const share = Math.ceil((total - first) / TAIL_SPLIT / ROW_GROUP_ROWS) * ROW_GROUP_ROWS;
+    size = grown ? Math.max(ROW_GROUP_ROWS, Math.min(MAX_PART, share)) : Math.min(MAX_PART, size * 2);
+  }
   return parts;
 }
 
@@ -167,10 +177,13 @@ export const partTask = defineTask({
       .digest('hex');
     const global: GlobalErrors = { error_types: {} };
     const writer = await createFileWriter(app, RESULT_COLUMNS);
-    // batches in flight: every thread busy plus one being read, written back in order
+    // batches in flight, written back in order: two per thread, so a thread that finishes finds
+    // its next batch waiting while this thread reads, writes and saves (measured: with one per
+    // thread the engine threads of a worker process sat idle half the time)
     const inFlight: Promise<BatchReply & { first: number }>[] = [];
     let processed = 0;
     let succeeded = 0;
+    let countsSavedAt = performance.now();
     let dropped = 0;
     const droppedByField: Record<string, number> = {};
     const writeNext = async () => {
@@ -181,17 +194,14 @@ export const partTask = defineTask({
       succeeded += reply.valid;
       dropped += reply.dropped;
       addCounts(droppedByField, reply.droppedByField);
-      await db
-        .update(resultParts)
-        .set({ processed, succeeded })
-        .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, part.partIndex)));
-      await db
-        .update(results)
-        .set({
-          processed: sql`(SELECT coalesce(sum(processed), 0) FROM result_parts WHERE result_id = ${result.id})`,
-        })
-        .where(eq(results.id, result.id));
       progress({ processed, total: part.count });
+      // the running counts are for people watching, not for correctness (the part's final counts
+      // are written with its file): a few writes a second, not two per batch, which on the
+      // embedded database ran on this thread and held the engine threads' next batches up
+      if (performance.now() - countsSavedAt >= COUNTS_EVERY_MS) {
+        countsSavedAt = performance.now();
+        await saveRunningCounts(db, result.id, part.partIndex, processed, succeeded);
+      }
       // PGlite answers in microtasks: without a macrotask break a run would starve HTTP and heartbeats
       await yieldToEventLoop();
     };
@@ -207,7 +217,7 @@ export const partTask = defineTask({
           .then((r) => ({ ...r, first }));
         mapped.catch(() => {}); // awaited in order by writeNext; a failure surfaces there
         inFlight.push(mapped);
-        if (inFlight.length > pool.size) await writeNext();
+        if (inFlight.length >= 2 * pool.size) await writeNext();
       }
       while (inFlight.length) {
         if (signal.aborted) throw signal.reason;
@@ -244,6 +254,28 @@ export const partTask = defineTask({
     }
   },
 });
+
+/** How often a running part saves its counts (the result's `processed` shown while it runs). */
+const COUNTS_EVERY_MS = 500;
+
+async function saveRunningCounts(
+  db: Db,
+  resultId: string,
+  partIndex: number,
+  processed: number,
+  succeeded: number,
+) {
+  await db
+    .update(resultParts)
+    .set({ processed, succeeded })
+    .where(and(eq(resultParts.resultId, resultId), eq(resultParts.partIndex, partIndex)));
+  await db
+    .update(results)
+    .set({
+      processed: sql`(SELECT coalesce(sum(processed), 0) FROM result_parts WHERE result_id = ${resultId})`,
+    })
+    .where(eq(results.id, resultId));
+}
 
 async function endRun(db: Db, result: typeof results.$inferSelect, status: string, error?: string) {
   await db
