@@ -27,7 +27,7 @@ describe.skipIf(!DATABASES.includes('postgres'))('a flow worker killed mid-run (
        insert into items select i, 'item ' || i from generate_series(1, ${ROWS}) i;`,
     );
     await sql(DST, 'create table items (id integer, label text)');
-    cluster = await createCluster({ WORKER_LEASE_MS: '1500' });
+    cluster = await createCluster({ WORKER_LEASE_MS: '1500', OUTBOUND_ALLOWLIST: '127.0.0.1' });
   });
   afterAll(async () => {
     await cluster?.destroy();

@@ -127,7 +127,7 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
   const flakyType = `pg-flaky-${kind}`;
   beforeAll(async () => {
     connectors.push(counting(countingType), flaky(flakyType));
-    t = await createTestApp(kind, {}, { worker: true });
+    t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' }, { worker: true });
     u = await createUser(t);
     pipeline = await deployedPipeline(t, u);
   }, 60_000);

@@ -24,7 +24,7 @@ describe.each(DATABASES)('flows: schedules and retention (%s)', (kind) => {
   let u: TestUser;
   let importId: string;
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { worker: true });
+    t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' }, { worker: true });
     u = await createUser(t);
     const csv = `id,name,age\n${Array.from({ length: 30 }, (_, i) => `${i + 1},P${i + 1},${20 + i}`).join('\n')}\n`;
     const file = (

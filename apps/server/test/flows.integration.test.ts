@@ -26,7 +26,7 @@ describe.each(DATABASES)('flows: definitions (%s)', (kind) => {
   let u: TestUser;
   let ids: { src: string; dst: string; pipeline: string; schema: string };
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' });
     u = await createUser(t);
     const { call } = caller(t, u);
     const src = await call('POST', '/api/connections', {
@@ -119,6 +119,14 @@ describe.each(DATABASES)('flows: definitions (%s)', (kind) => {
       ['body', 'steps', 1],
       /^step "a": is part of a cycle \(a step cannot feed itself\)$/,
     );
+    // a picker left empty: the field and what to pick (not zod's "Invalid UUID")
+    const empty = await raw('POST', '/api/flows/check', {
+      steps: [source(), { id: 'map', kind: 'map', name: 'map', config: { pipeline_id: '' } }],
+      edges: [{ from: 'src', to: 'map' }],
+    });
+    expect(empty.statusCode, empty.body).toBe(422);
+    expect(empty.json().detail[0].loc.slice(-2)).toEqual(['config', 'pipeline_id']);
+    expect(empty.json().detail[0].msg).toMatch(/pick a pipeline/);
     // two edges into one input
     await refused(
       {

@@ -58,7 +58,7 @@ export const ZFlowSourceConfig = z
     input: z
       .object({
         kind: z.enum(FLOW_SOURCE_KINDS),
-        id: z.uuid(),
+        id: z.uuid({ error: 'pick what the source reads' }),
         /** the stream to read, for kind `connection` */
         stream: z.string().min(1).max(300).optional(),
       })
@@ -66,8 +66,10 @@ export const ZFlowSourceConfig = z
   })
   .strict();
 
-export const ZFlowMapConfig = z.object({ pipeline_id: z.uuid() }).strict();
-export const ZFlowValidateConfig = z.object({ target_schema_id: z.uuid() }).strict();
+export const ZFlowMapConfig = z.object({ pipeline_id: z.uuid({ error: 'pick a pipeline' }) }).strict();
+export const ZFlowValidateConfig = z
+  .object({ target_schema_id: z.uuid({ error: 'pick a target schema' }) })
+  .strict();
 
 export const FLOW_FILTER_OPS = [
   'eq',
@@ -122,7 +124,7 @@ export const ZFlowResolveConfig = z
 
 export const ZFlowDestinationConfig = z
   .object({
-    connection_id: z.uuid(),
+    connection_id: z.uuid({ error: 'pick a destination connection' }),
     /** the table / object written to */
     stream: z
       .string()
@@ -268,6 +270,7 @@ export const ZFlowVersion = z.object({
   created_at: z.string(),
 });
 export const ZFlowVersionList = z.object({ items: z.array(ZFlowVersion) });
+export type TFlowVersion = z.infer<typeof ZFlowVersion>;
 
 /** A column flowing along an edge: its name and JSON type ('string', 'number', 'integer', 'boolean', 'object', 'array', or null when unknown). */
 export const ZFlowColumn = z.object({ name: z.string(), type: z.string().nullable() });
@@ -290,6 +293,7 @@ export const ZFlowStepKindInfo = z.object({
   outputs: z.array(z.enum(FLOW_OUTPUT_PORTS)),
 });
 export const ZFlowStepKindList = z.object({ items: z.array(ZFlowStepKindInfo) });
+export type TFlowStepKindInfo = z.infer<typeof ZFlowStepKindInfo>;
 
 // ---------- runs ----------
 

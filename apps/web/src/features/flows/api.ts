@@ -5,8 +5,9 @@ import type {
   TFlowCheck,
   TFlowDefinition,
   TFlowRun,
-  TFlowStepKind,
+  TFlowStepKindInfo,
   TFlowStepSample,
+  TFlowVersion,
   TJoinInput,
   TPage,
   TPatchFlowRequest,
@@ -16,18 +17,6 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, required } from '../../lib/http.ts';
 import { isOpen } from './lib/status.ts';
-
-/** GET /flows/step-kinds (ZFlowStepKindInfo). */
-export interface TFlowStepKindInfo {
-  kind: TFlowStepKind;
-  label: string;
-  description: string;
-}
-/** GET /flows/{id}/versions (ZFlowVersion). */
-export interface TFlowVersion extends TFlowDefinition {
-  version: number;
-  created_at: string;
-}
 
 export const flowsKey = ['flows'] as const;
 const runKey = (flowId: string, runId: string) => [...flowsKey, 'run', flowId, runId] as const;

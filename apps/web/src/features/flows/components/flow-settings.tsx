@@ -1,12 +1,12 @@
 import { Anchor, Button, Divider, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TFlow } from '@mapwright/contracts';
+import type { TFlow, TFlowVersion } from '@mapwright/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TimeZoneSelect } from '../../../components/ui/time-zone-select.tsx';
 import { formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { formatInZone, SCHEDULE_PRESETS, scheduleInWords } from '../../../lib/schedule-words.ts';
-import { type TFlowVersion, useFlowRuns, useFlowVersions, usePatchFlow } from '../api.ts';
+import { useFlowRuns, useFlowVersions, usePatchFlow } from '../api.ts';
 import { RunStatusBadge } from './status-badge.tsx';
 
 /** The panel when no step is selected: name, schedule + switch, versions, recent runs. */
