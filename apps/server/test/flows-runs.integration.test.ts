@@ -52,6 +52,28 @@ function flaky(type: string): Connector {
   };
 }
 
+/** Commits to crash right after they happened (the worker gone before the step is marked succeeded). */
+const crashAfterCommits: Record<string, number> = {};
+function crashAfterCommit(type: string): Connector {
+  return {
+    ...postgresConnector,
+    spec: { ...postgresConnector.spec, type, title: type },
+    async open(s, req, ctx) {
+      const writer = await postgresConnector.open!(s, req, ctx);
+      return {
+        ...writer,
+        async commit() {
+          await writer.commit();
+          if ((crashAfterCommits[type] ?? 0) > 0) {
+            crashAfterCommits[type]!--;
+            throw new ConnectorRuntimeError('the worker stopped after the commit', true);
+          }
+        },
+      };
+    },
+  };
+}
+
 /** Customers, every third one again with a typo in the name and every tenth with the email in capitals (as resolution.integration.test.ts). */
 function customers() {
   const firsts = [
@@ -125,8 +147,9 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
   let pipeline: { id: string; target_schema_id: string };
   const countingType = `pg-counting-${kind}`;
   const flakyType = `pg-flaky-${kind}`;
+  const crashType = `pg-crash-after-commit-${kind}`;
   beforeAll(async () => {
-    connectors.push(counting(countingType), flaky(flakyType));
+    connectors.push(counting(countingType), flaky(flakyType), crashAfterCommit(crashType));
     t = await createTestApp(kind, { OUTBOUND_ALLOWLIST: '127.0.0.1' }, { worker: true });
     u = await createUser(t);
     pipeline = await deployedPipeline(t, u);
@@ -144,7 +167,13 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
     ).id as string;
   const flowOf = async (
     table: string,
-    o: { source?: string; dest?: string; stream?: string; preview?: boolean } = {},
+    o: {
+      source?: string;
+      dest?: string;
+      stream?: string;
+      preview?: boolean;
+      writeMode?: 'append' | 'overwrite' | 'upsert';
+    } = {},
   ) => {
     const body = linearFlow({
       sourceConnection: o.source ?? (await connection('postgres', 'source', SRC)),
@@ -154,6 +183,7 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
       destConnection: o.dest ?? (await connection('postgres', 'destination', DST)),
       table,
       preview: o.preview,
+      ...(o.writeMode ? { writeMode: o.writeMode } : {}),
     });
     return (await caller(t, u).call('POST', '/api/flows', body)).id as string;
   };
@@ -222,6 +252,24 @@ describe.each(DATABASES)('flow runs (%s)', (kind) => {
     expect((dest.logs as { message: string }[]).map((l) => l.message)).toContain(
       'attempt 1 failed: the warehouse is restarting (retrying)',
     );
+    expect((await sql(DST, `select count(*)::int as n from ${table}`))[0].n).toBe(dest.rows_out);
+  });
+
+  it('an append whose commit happened before its attempt stopped is not written again', async () => {
+    const table = `appended_once_${kind}`;
+    crashAfterCommits[crashType] = 1;
+    const flowId = await flowOf(table, {
+      dest: await connection(crashType, 'destination', DST),
+      writeMode: 'append',
+    });
+    const run = await start(flowId);
+    expect(run.status).toBe('succeeded');
+    const dest = step(run, 'dest');
+    expect(dest).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect((dest.logs as { message: string }[]).map((l) => l.message)).toContain(
+      'the destination committed before the last attempt stopped: nothing is written again',
+    );
+    // every row once: the second attempt appended nothing
     expect((await sql(DST, `select count(*)::int as n from ${table}`))[0].n).toBe(dest.rows_out);
   });
 

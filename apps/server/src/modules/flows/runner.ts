@@ -249,6 +249,10 @@ export async function runStep(
       preview: run.preview,
       approved: (sr.state as { approved?: boolean }).approved === true,
       state: sr.state,
+      saveState: async (values) => {
+        sr.state = { ...sr.state, ...values };
+        await save({ state: sr.state });
+      },
       inputColumns: def.inputs[step.id] ?? {},
       outputColumns: def.outputs[step.id] ?? {},
       inputs,

@@ -112,6 +112,25 @@ async function preview(ctx: RunContext, step: Step): Promise<TFlowWritePreview> 
   return p;
 }
 
+/** The step's outputs (rows written, rows without a key) without writing: the commit already happened. */
+function outputsOnly(ctx: RunContext, input: RunContext['inputs'][string], key: string[]) {
+  return withWriters(ctx.app, ctx.principal.orgId, 2, async ([out, rejected]) => {
+    for await (const batch of batchesOf(ctx.app, input, WRITE_BATCH))
+      for (const r of batch)
+        if (key.length && missingKey(key, r))
+          await rejected!.add({ ...r, _errors: [{ path: key.join(','), message: 'no key value' }] });
+        else await out!.add(r);
+    const [o, rj] = [await out!.finish(), await rejected!.finish()];
+    return {
+      rowsIn: input.rowCount,
+      rowsOut: o.rowCount,
+      rowsRejected: rj.rowCount,
+      output: o,
+      rejected: rj,
+    };
+  });
+}
+
 /**
  * Writes the rows through the connector. Each batch is acknowledged with a checkpoint (rows of
  * the input consumed) stored by the destination in the batch's transaction under
@@ -138,7 +157,17 @@ async function commit(ctx: RunContext, step: Step) {
     .catch((err) => {
       throw isPermanent(err) ? new StepInputError(messageOf(err)) : err;
     });
-  const resumeAt = Number(((await writer.resumeState?.()) as { offset?: number } | undefined)?.offset ?? 0);
+  const stored = (await writer.resumeState?.()) as { offset?: number } | undefined;
+  // marked committed and the destination's checkpoint gone: the commit happened (it deletes the
+  // checkpoint) before the last attempt stopped. Writing again would append twice; the fresh
+  // writer (an empty staging table for an overwrite) is dropped. A destination without
+  // checkpoints cannot tell, so it is written again as before.
+  if (ctx.state.committed === true && writer.resumeState && stored === undefined) {
+    await writer.abort();
+    ctx.log('info', 'the destination committed before the last attempt stopped: nothing is written again');
+    return outputsOnly(ctx, input, key);
+  }
+  const resumeAt = Number(stored?.offset ?? 0);
   if (resumeAt)
     ctx.log('info', `continuing after row ${resumeAt} (acknowledged before the last attempt stopped)`);
   try {
@@ -158,6 +187,11 @@ async function commit(ctx: RunContext, step: Step) {
         if (offset > resumeAt) await writer.write(ok, { offset });
         if (ctx.signal.aborted) throw ctx.signal.reason;
       }
+      // marked before the commit: a worker dying after the commit (its checkpoint deleted with
+      // it) but before the step is marked succeeded finds this and writes nothing again; one dying
+      // between the mark and the commit leaves the destination's checkpoint, so either way the
+      // next attempt writes no row twice
+      await ctx.saveState({ committed: true });
       await writer.commit();
       const [o, rj] = [await out!.finish(), await rejected!.finish()];
       ctx.log('info', `wrote ${o.rowCount} rows to ${step.config.stream} (${step.config.write_mode})`);

@@ -36,6 +36,8 @@ export interface RunContext {
   approved: boolean;
   /** what the previous attempt of this step left (a destination's preview) */
   state: Record<string, unknown>;
+  /** keeps a mark in this step run's state now (read back as `state` by a later attempt) */
+  saveState(values: Record<string, unknown>): Promise<void>;
   /** the flow version's columns on each input port (what the save check saw) */
   inputColumns: Ports;
   /** the flow version's columns on each output port */
