@@ -90,7 +90,8 @@ describe.each(DATABASES)('sync quarantine (%s)', (kind) => {
     return res.json();
   };
 
-  it('keeps every rejected record exactly once across resumed attempts, paged and downloadable', async () => {
+  /** A sync of the source through a pipeline requiring an email, run to its end. */
+  const syncThroughPipeline = async (writeMode: 'append' | 'overwrite', table: string) => {
     writes = 0;
     const schema = {
       type: 'object',
@@ -118,20 +119,25 @@ describe.each(DATABASES)('sync quarantine (%s)', (kind) => {
       role: 'destination',
       settings: settings(DST),
     });
-    const table = `customers_${kind}`;
     const sync = await call('POST', '/api/syncs', {
       name: 'Mapped',
       sourceConnectionId: src.id,
       destinationConnectionId: dst.id,
       streams: [{ name: 'public.customers', destination: table }],
       pipelineId: pipeline.id,
-      writeMode: 'append',
+      writeMode,
     });
     await call('POST', `/api/syncs/${sync.id}/runs`);
     const run = await eventually(async () => {
       const [r] = (await call('GET', `/api/syncs/${sync.id}/runs`)).items;
       return r && ['succeeded', 'failed', 'cancelled'].includes(r.status) ? r : null;
     }, 180_000);
+    return { sync, run };
+  };
+
+  it('keeps every rejected record exactly once across resumed attempts, paged and downloadable', async () => {
+    const table = `customers_${kind}`;
+    const { sync, run } = await syncThroughPipeline('append', table);
     // both failures happened, and the run still wrote every valid row once
     expect(writes).toBeGreaterThanOrEqual(4);
     expect(run).toMatchObject({ status: 'succeeded', rowsRead: ROWS, rowsWritten: ROWS * 0.9 });
@@ -169,5 +175,29 @@ describe.each(DATABASES)('sync quarantine (%s)', (kind) => {
       const res = await t.as(other.token, { method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
+  }, 240_000);
+
+  it('an overwrite that starts over after a failure counts and keeps each rejected record once', async () => {
+    const table = `customers_over_${kind}`;
+    const { sync, run } = await syncThroughPipeline('overwrite', table);
+    expect(writes).toBeGreaterThanOrEqual(4);
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      rowsRead: ROWS,
+      rowsWritten: ROWS * 0.9,
+      rowsRejected: ROWS / 10,
+    });
+    const [dest] = await sql(DST, `select count(*)::int as n, count(distinct id)::int as d from ${table}`);
+    expect(dest).toEqual({ n: ROWS * 0.9, d: ROWS * 0.9 });
+    const download = await t.as(u.token, {
+      method: 'GET',
+      url: `/api/syncs/${sync.id}/runs/${run.id}/rejected.jsonl`,
+    });
+    const ids = download.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).record.id as number);
+    expect(ids).toHaveLength(ROWS / 10);
+    expect(new Set(ids).size).toBe(ROWS / 10);
   }, 240_000);
 });

@@ -42,7 +42,14 @@ export interface SyncStreamConfig {
   destination: string;
 }
 
-type RunState = Record<string, { state?: StreamState; done?: boolean }>;
+interface Counters {
+  rowsRead: number;
+  rowsWritten: number;
+  rowsRejected: number;
+  bytes: number;
+}
+/** Per stream: its committed state, whether it finished, and the counters before it began. */
+type RunState = Record<string, { state?: StreamState; done?: boolean; before?: Counters }>;
 
 /** Retrying cannot help a bad setting or a missing table; it can help a timeout or a 5xx. */
 export function isPermanent(err: unknown) {
@@ -88,7 +95,7 @@ export async function runSync(
     startedAt: run.startedAt ?? new Date(),
     error: null,
   });
-  const counters = {
+  const counters: Counters = {
     rowsRead: run.rowsRead,
     rowsWritten: run.rowsWritten,
     rowsRejected: run.rowsRejected,
@@ -103,6 +110,9 @@ export async function runSync(
 
   for (const s of streams) {
     if (runState[s.name]?.done) continue;
+    // kept with the stream's checkpoints: an overwrite that starts over counts from here again
+    const before = runState[s.name]?.before ?? { ...counters };
+    runState[s.name] = { ...runState[s.name], before };
     const descriptor = discovered.find((d) => d.name === s.name);
     if (!descriptor) throw new ConnectorRuntimeError(`stream ${s.name} no longer exists at the source`);
     const primaryKey = s.primaryKey ?? descriptor.primaryKey;
@@ -160,7 +170,7 @@ export async function runSync(
       if (state && dest.spec.acknowledgesOnCommit) {
         deferred = state;
       } else if (state) {
-        runState[s.name] = { state };
+        runState[s.name] = { ...runState[s.name], state };
         if (s.syncMode === 'incremental') syncState[s.name] = state;
         await repo.commitCheckpoint(
           ctx.db,
@@ -212,8 +222,10 @@ export async function runSync(
       await writer.abort().catch(() => {});
       // an aborted overwrite dropped its staging table: this stream starts over on the next attempt
       if (sync.writeMode === 'overwrite') {
+        // and its rows were never written: the counters (and so the quarantine, trimmed to them
+        // when the stream starts again) go back to where the stream began
         delete runState[s.name];
-        await repo.updateRun(ctx.db, run.id, { state: runState as never });
+        await repo.updateRun(ctx.db, run.id, { state: runState as never, ...before });
       }
       throw err;
     }
