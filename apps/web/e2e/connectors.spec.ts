@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { expectNoSeriousA11yViolations, login, loginToNewOrganization, screenshot } from './helpers.ts';
@@ -206,11 +207,24 @@ test('a sync through a pipeline: rows counted, the rejected ones shown with the 
   await expect(history.getByText('Succeeded')).toBeVisible({ timeout: 30_000 });
   await expect(history.getByRole('cell', { name: '216', exact: true })).toBeVisible();
   await expect(history.getByRole('cell', { name: '24', exact: true })).toBeVisible();
-  await history.getByText('Rejected records: the first 24 of 24').click();
+  // every rejected record is kept (not only a sample), paged, and downloadable
+  await history.getByText('Rejected records: 24').click();
   const rejected = drawer.getByRole('table', { name: 'Rejected records' });
   await expect(rejected.getByText(/"id":10,/)).toBeVisible();
   await expect(rejected.getByText('customer: is required').first()).toBeVisible();
+  await expect(drawer.getByText('Records 1–20 of 24')).toBeVisible();
   await screenshot(page, 'connectors-sync-pipeline');
   await expectNoSeriousA11yViolations(page);
+  await drawer.getByRole('button', { name: 'Next page' }).click();
+  await expect(drawer.getByText('Records 21–24 of 24')).toBeVisible();
+  await expect(rejected.getByText(/"id":240,/)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    drawer.getByRole('button', { name: /Download all/ }).click(),
+  ]);
+  const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+  expect(lines).toHaveLength(24);
+  expect(JSON.parse(lines[0]!).record.id).toBe(10);
+  await screenshot(page, 'connectors-sync-rejected-page-2');
   expect((await sql(DST, 'select count(*)::int as n from orders_mapped'))[0].n).toBe(216);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPage } from './common.ts';
 
 /*
  * Connectors, connections and syncs (issue 15). A connector's settings are validated against its
@@ -125,6 +126,8 @@ export const ZSyncRun = z.object({
   bytes: z.number().int(),
   state: z.record(z.string(), ZJsonObject),
   rejectedSample: z.array(ZJsonObject),
+  /** the dataset with every rejected record (rowsRejected of them); null without a pipeline */
+  rejectedDatasetId: z.uuid().nullable().optional(),
   error: z.string().nullable(),
   durationMs: z.number().int().nullable(),
   createdAt: z.string(),
@@ -149,3 +152,11 @@ export const ZSyncListQuery = z.object({ connectionId: z.uuid().optional() });
 export const ZSyncRunList = z.object({ items: z.array(ZSyncRun) });
 export type TSync = z.infer<typeof ZSync>;
 export type TSyncRun = z.infer<typeof ZSyncRun>;
+
+/** One record a sync's pipeline rejected, with the reasons (GET /syncs/{id}/runs/{runId}/rejected). */
+export const ZSyncRejectedRecord = z.object({
+  record: ZJsonObject,
+  errors: z.array(z.unknown()),
+});
+export const ZSyncRejectedPage = zPage(ZSyncRejectedRecord);
+export type TSyncRejectedRecord = z.infer<typeof ZSyncRejectedRecord>;

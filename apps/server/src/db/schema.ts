@@ -906,6 +906,8 @@ export const syncRuns = pgTable(
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     /** the first rejected records with their errors (the count is rowsRejected) */
     rejectedSample: json('rejected_sample').$type<Record<string, unknown>[]>().notNull(),
+    /** every rejected record with its errors (a `json` dataset, one part per committed batch) */
+    rejectedDatasetId: uuid('rejected_dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
     error: text('error'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   atLeastOne,
   ZConnection,
@@ -9,11 +10,13 @@ import {
   ZCreateSyncRequest,
   ZErrorDetail,
   ZImport,
+  ZPageQuery,
   ZStreamImportRequest,
   ZStreamList,
   ZSync,
   ZSyncList,
   ZSyncListQuery,
+  ZSyncRejectedPage,
   ZSyncRun,
   ZSyncRunList,
   ZTestConnectionRequest,
@@ -218,5 +221,35 @@ export async function connectorsRoutes(app: FastifyInstance) {
     '/syncs/:id/runs/:runId/cancel',
     { schema: { tags, params: ZId.extend({ runId: z.uuid() }), response: { 200: ZSyncRun, ...errors } } },
     (req) => syncs.cancelRun(ctx, principalOf(req), req.params.id, req.params.runId),
+  );
+  r.get(
+    '/syncs/:id/runs/:runId/rejected',
+    {
+      schema: {
+        tags,
+        summary: "Every record the run's pipeline rejected, with its errors, paged",
+        params: ZId.extend({ runId: z.uuid() }),
+        querystring: ZPageQuery,
+        response: { 200: ZSyncRejectedPage, ...errors },
+      },
+    },
+    (req) => syncs.listRejected(ctx, principalOf(req), req.params.id, req.params.runId, req.query),
+  );
+  r.get(
+    '/syncs/:id/runs/:runId/rejected.jsonl',
+    {
+      schema: {
+        tags,
+        summary: 'The rejected records as JSON lines ({record, errors} a line)',
+        params: ZId.extend({ runId: z.uuid() }),
+      },
+    },
+    async (req, reply) => {
+      const out = await syncs.rejectedDownload(ctx, principalOf(req), req.params.id, req.params.runId);
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${out.name}"`)
+        .send(Readable.from(out.lines));
+    },
   );
 }

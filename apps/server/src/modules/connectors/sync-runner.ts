@@ -13,11 +13,12 @@ import {
   type StreamState,
   type WriteMode,
 } from './contract.ts';
+import { openQuarantine, type Rejected } from './quarantine.ts';
 import { findConnector } from './registry.ts';
 
 /*
  * One sync run: for each stream, read from the source, map through the pipeline's deployed
- * mapper when the sync has one (rejected records are counted and a sample kept), write batches to
+ * mapper when the sync has one (rejected records are quarantined, see quarantine.ts), write batches to
  * the destination, and commit the stream's state only once the destination acknowledged every
  * record before it. Counters and state are committed together, so a rerun after a crash resumes
  * from the last checkpoint with counters that match what was written.
@@ -41,7 +42,14 @@ export interface SyncStreamConfig {
   destination: string;
 }
 
-type RunState = Record<string, { state?: StreamState; done?: boolean }>;
+interface Counters {
+  rowsRead: number;
+  rowsWritten: number;
+  rowsRejected: number;
+  bytes: number;
+}
+/** Per stream: its committed state, whether it finished, and the counters before it began. */
+type RunState = Record<string, { state?: StreamState; done?: boolean; before?: Counters }>;
 
 /** Retrying cannot help a bad setting or a missing table; it can help a timeout or a 5xx. */
 export function isPermanent(err: unknown) {
@@ -87,13 +95,14 @@ export async function runSync(
     startedAt: run.startedAt ?? new Date(),
     error: null,
   });
-  const counters = {
+  const counters: Counters = {
     rowsRead: run.rowsRead,
     rowsWritten: run.rowsWritten,
     rowsRejected: run.rowsRejected,
     bytes: run.bytes,
   };
   const rejectedSample = [...run.rejectedSample];
+  const quarantine = mapper ? await openQuarantine(ctx, run) : undefined;
   const runState: RunState = structuredClone(run.state) as RunState;
   const syncState = structuredClone(sync.state);
   const streams = sync.streams as unknown as SyncStreamConfig[];
@@ -101,6 +110,9 @@ export async function runSync(
 
   for (const s of streams) {
     if (runState[s.name]?.done) continue;
+    // kept with the stream's checkpoints: an overwrite that starts over counts from here again
+    const before = runState[s.name]?.before ?? { ...counters };
+    runState[s.name] = { ...runState[s.name], before };
     const descriptor = discovered.find((d) => d.name === s.name);
     if (!descriptor) throw new ConnectorRuntimeError(`stream ${s.name} no longer exists at the source`);
     const primaryKey = s.primaryKey ?? descriptor.primaryKey;
@@ -132,13 +144,21 @@ export async function runSync(
       Object.assign(counters, stored.counters ?? {});
       pending = stored.state;
     }
+    await quarantine?.resumeAt(counters.rowsRejected);
     /** Writes one batch, then commits the state that covers it (never before the acknowledgement). */
     const writeAndCommit = async (batch: Record<string, unknown>[], state: StreamState | undefined) => {
       let accepted = batch;
       if (batch.length) {
         counters.rowsRead += batch.length;
         counters.bytes += Buffer.byteLength(JSON.stringify(batch));
-        accepted = mapper ? await mapBatch(ctx, mapper, batch, counters, rejectedSample) : batch;
+        if (mapper) {
+          const rejected: Rejected[] = [];
+          accepted = await mapBatch(ctx, mapper, batch, counters, rejected);
+          for (const r of rejected.slice(0, REJECTED_SAMPLE - rejectedSample.length))
+            rejectedSample.push({ ...r });
+          // stored before the batch: whichever checkpoint commits it, its rejects are kept
+          await quarantine!.add(rejected);
+        }
       }
       const checkpoint =
         state && writer.resumeState
@@ -150,7 +170,7 @@ export async function runSync(
       if (state && dest.spec.acknowledgesOnCommit) {
         deferred = state;
       } else if (state) {
-        runState[s.name] = { state };
+        runState[s.name] = { ...runState[s.name], state };
         if (s.syncMode === 'incremental') syncState[s.name] = state;
         await repo.commitCheckpoint(
           ctx.db,
@@ -202,8 +222,10 @@ export async function runSync(
       await writer.abort().catch(() => {});
       // an aborted overwrite dropped its staging table: this stream starts over on the next attempt
       if (sync.writeMode === 'overwrite') {
+        // and its rows were never written: the counters (and so the quarantine, trimmed to them
+        // when the stream starts again) go back to where the stream began
         delete runState[s.name];
-        await repo.updateRun(ctx.db, run.id, { state: runState as never });
+        await repo.updateRun(ctx.db, run.id, { state: runState as never, ...before });
       }
       throw err;
     }
@@ -221,13 +243,13 @@ export async function runSync(
   return counters;
 }
 
-/** Maps a batch with the deployed mapper; returns the valid records, counts and samples the rest. */
+/** Maps a batch with the deployed mapper; returns the valid records, counts and collects the rest. */
 async function mapBatch(
   ctx: AppContext,
   mapper: { spec: unknown; targetSchema: JsonSchema },
   batch: Record<string, unknown>[],
   counters: { rowsRejected: number },
-  rejectedSample: Record<string, unknown>[],
+  rejected: Rejected[],
 ) {
   const accepted: Record<string, unknown>[] = [];
   for (let i = 0; i < batch.length; i += MAP_BATCH) {
@@ -243,7 +265,7 @@ async function mapBatch(
       if (errors.length === 0 && reply.valid?.[j] !== false) accepted.push(r as Record<string, unknown>);
       else {
         counters.rowsRejected++;
-        if (rejectedSample.length < REJECTED_SAMPLE) rejectedSample.push({ record: part[j], errors });
+        rejected.push({ record: part[j]!, errors });
       }
     });
   }

@@ -1,4 +1,10 @@
-import type { TSync, TSyncRun, ZCreateSyncRequest, ZUpdateSyncRequest } from '@mapwright/contracts';
+import type {
+  TPageQuery,
+  TSync,
+  TSyncRun,
+  ZCreateSyncRequest,
+  ZUpdateSyncRequest,
+} from '@mapwright/contracts';
 import { CronExpressionParser } from 'cron-parser';
 import type { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
@@ -8,6 +14,7 @@ import { findPipeline } from '../pipelines/pipelines.service.ts';
 import { connectorOf, explain, findConnectionRow, settingsOf } from './connections.service.ts';
 import * as repo from './connectors.repository.ts';
 import { connectorContext } from './context.ts';
+import { rejectedJsonLines, rejectedPage } from './quarantine.ts';
 import { SYNC_RUN_TASK } from './sync.task.ts';
 
 /*
@@ -29,6 +36,7 @@ export function runDto(r: repo.SyncRunRow): TSyncRun {
     bytes: r.bytes,
     state: r.state,
     rejectedSample: r.rejectedSample,
+    rejectedDatasetId: r.rejectedDatasetId,
     error: r.error,
     durationMs: r.startedAt && r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,
     createdAt: r.createdAt.toISOString(),
@@ -226,6 +234,32 @@ export async function runNow(ctx: AppContext, p: Principal, id: string) {
 export async function listRuns(ctx: AppContext, p: Principal, id: string) {
   await findSyncRow(ctx, p.orgId, id);
   return { items: (await repo.listRuns(ctx.db, p.orgId, id)).map(runDto) };
+}
+
+/** A run of this sync in the caller's organization, or 404 (another organization's ids too). */
+async function findOwnRun(ctx: AppContext, p: Principal, syncId: string, runId: string) {
+  const run = await repo.findRun(ctx.db, p.orgId, runId);
+  if (!run || run.syncId !== syncId) throw notFound('Sync run not found');
+  return run;
+}
+
+/** A page of the records the run's pipeline rejected, with their errors. */
+export async function listRejected(
+  ctx: AppContext,
+  p: Principal,
+  syncId: string,
+  runId: string,
+  q: TPageQuery,
+) {
+  const run = await findOwnRun(ctx, p, syncId, runId);
+  const { items, total } = await rejectedPage(ctx, run, (q.page - 1) * q.size, q.size);
+  return { items, total, page: q.page, size: q.size, pages: Math.ceil(total / q.size) };
+}
+
+/** Every rejected record as JSON lines (checked before the download starts). */
+export async function rejectedDownload(ctx: AppContext, p: Principal, syncId: string, runId: string) {
+  const run = await findOwnRun(ctx, p, syncId, runId);
+  return { name: `sync-run-${run.id}-rejected.jsonl`, lines: rejectedJsonLines(ctx, run) };
 }
 
 export async function cancelRun(ctx: AppContext, p: Principal, syncId: string, runId: string) {

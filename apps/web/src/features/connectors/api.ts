@@ -3,12 +3,15 @@ import type {
   TConnectionCheck,
   TConnectorSpec,
   TImport,
+  TPage,
   TStream,
   TSync,
+  TSyncRejectedRecord,
   TSyncRun,
 } from '@mapwright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, required } from '../../lib/http.ts';
+import { ApiError, defaultBaseUrl, http, required } from '../../lib/http.ts';
+import { storage } from '../../lib/storage.ts';
 
 /** Every query of this feature lives under one key, so a mutation can refresh them all. */
 export const connectorsKey = ['connectors'] as const;
@@ -83,6 +86,42 @@ export const useSyncRuns = (syncId: string | null) => {
     refetchInterval: (q) => (isActive(q.state.data?.[0]) ? 1000 : false),
   });
 };
+
+/** A page of the records a run's pipeline rejected (its quarantine), fetched once it is shown. */
+export const useRejectedRecords = (run: TSyncRun, page: number, size: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...connectorsKey, 'rejected', run.id, run.rowsRejected, page, size],
+    queryFn: async () =>
+      required(
+        await http.get<TPage<TSyncRejectedRecord>>(`/syncs/${run.syncId}/runs/${run.id}/rejected`, {
+          query: { page, size },
+        }),
+      ),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+
+/**
+ * Every rejected record as a JSON Lines file. The download needs the bearer token, which a plain
+ * link cannot send: fetch the bytes, then hand them to the browser as a named blob.
+ */
+export async function downloadRejected(run: TSyncRun) {
+  const token = storage.get('token');
+  const url = `${defaultBaseUrl().replace(/\/+$/, '')}/syncs/${run.syncId}/runs/${run.id}/rejected.jsonl`;
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => undefined)) as { detail?: string } | undefined;
+    throw new ApiError(res.status, body?.detail);
+  }
+  const blobUrl = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = blobUrl;
+  a.download = `sync-run-${run.id.slice(0, 8)}-rejected.jsonl`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 1000);
+}
 
 function useRefresh() {
   const qc = useQueryClient();

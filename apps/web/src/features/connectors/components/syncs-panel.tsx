@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TConnection, TSync, TSyncRun } from '@mapwright/contracts';
 import { IconArrowLeft, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { isActive, useCancelRun, useRunSync, useSyncRuns, useSyncs } from '../api.ts';
 import { NewSyncModal } from './new-sync-modal.tsx';
+import { RejectedRecords } from './rejected-records.tsx';
 import { SyncStatusBadge } from './status-badge.tsx';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -199,10 +200,10 @@ function RunRow({ run }: { run: TSyncRun }) {
         <Table.Td>{bytes(run.bytes)}</Table.Td>
         <Table.Td>{duration(run.durationMs)}</Table.Td>
       </Table.Tr>
-      {run.rejectedSample.length > 0 && (
+      {run.rowsRejected > 0 && (
         <Table.Tr>
           <Table.Td colSpan={7}>
-            <RejectedSample run={run} />
+            <RejectedRecords run={run} />
           </Table.Td>
         </Table.Tr>
       )}
@@ -216,47 +217,5 @@ function RunRow({ run }: { run: TSyncRun }) {
         </Table.Tr>
       )}
     </>
-  );
-}
-
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-/** A mapper error reads as its message (which names the field); anything else as its JSON. */
-const reason = (e: unknown) =>
-  e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string'
-    ? (e as { message: string }).message
-    : text(e);
-
-/** The rejected records the run kept (the first ones), each with the reasons the mapper gave. */
-function RejectedSample({ run }: { run: TSyncRun }) {
-  const items = run.rejectedSample as Array<{ record?: unknown; errors?: unknown[] }>;
-  return (
-    <details>
-      <summary>
-        <Text span size="sm">
-          Rejected records: the first {n(items.length)} of {n(run.rowsRejected)}
-        </Text>
-      </summary>
-      <Table withTableBorder mt="xs" aria-label="Rejected records">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Record</Table.Th>
-            <Table.Th>Why</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rejected records have no identity
-            <Table.Tr key={i}>
-              <Table.Td>
-                <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text(r.record)}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{(r.errors ?? []).map(reason).join('; ')}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </details>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "sync_runs" ADD COLUMN "rejected_dataset_id" uuid;--> statement-breakpoint
+ALTER TABLE "sync_runs" ADD CONSTRAINT "sync_runs_rejected_dataset_id_datasets_id_fk" FOREIGN KEY ("rejected_dataset_id") REFERENCES "public"."datasets"("id") ON DELETE set null ON UPDATE no action;
