@@ -1,70 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { CODE_GENERATION_PATHS, SHELL_PATH } from '../config/index.ts';
-import { AREA_PAGES, type TAreaPage } from './routes/area-pages.ts';
 import { RootLayout } from './shell/root-layout.tsx';
 import { ShellRoute } from './shell/shell-route.tsx';
 
 // Routes are lazy so the login page does not download every screen.
-const areaRoute = (page: TAreaPage, path: string): RouteObject => ({
-  path,
-  handle: { areaPage: page },
-  lazy: async () => ({ Component: (await import('./routes/area-page.tsx')).AreaRoute }),
-});
-// paths whose screens are built get their own routes below instead of a placeholder
-const BUILT_PATHS = new Set([
-  '/imports',
-  '/imports/:id',
-  '/schemas',
-  '/schemas/:id',
-  '/schema-map/:id',
-  '/projects',
-  '/projects/:id',
-  '/projects/:id/file',
-  '/file-manager',
-  '/pipelines',
-  '/pipelines/old',
-  '/pipeline',
-  '/pipelines/:id',
-  '/workshop',
-  '/jobs',
-  '/job',
-  '/overview',
-  '/lineage',
-  '/code',
-  '/workflow_builder',
-  '/workflows/management',
-  '/workflows/create',
-  '/workflows/:id',
-  '/workflows/authenticated_apps',
-  '/joined_data',
-  '/joined_data/:id',
-  '/data-join/:id',
-  '/data-join-task/:id',
-  '/data-join-node/:id',
-  '/financial_analysis',
-  '/sources',
-  '/destinations',
-  '/workbook',
-  '/workbook/customer-preview',
-  '/workbooks',
-  '/workbooks/:id',
-  '/settings/billing',
-  '/settings/internal',
-  '/data',
-  '/migrate',
-  '/entity_resolution',
-  '/entity_resolution/:id',
-  '/flows',
-  '/flows/:id',
-  '/flows/:id/run/:runId',
-]);
-const areaRoutes = AREA_PAGES.filter((p) => !p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path)).map(
-  (p) => areaRoute(p, p.path),
-);
-const settingsAreaRoutes = AREA_PAGES.filter(
-  (p) => p.path.startsWith('/settings/') && !BUILT_PATHS.has(p.path),
-).map((p) => areaRoute(p, p.path.slice('/settings/'.length)));
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -130,7 +69,6 @@ export const routes: RouteObject[] = [
                 path: 'billing',
                 lazy: async () => ({ Component: (await import('./routes/settings-pages.tsx')).BillingRoute }),
               },
-              ...settingsAreaRoutes,
             ],
           },
           {
@@ -311,7 +249,6 @@ export const routes: RouteObject[] = [
             path: '/migrate',
             lazy: async () => ({ Component: (await import('./routes/migrate.tsx')).MigrateRoute }),
           },
-          ...areaRoutes,
           // anything else reaches the guard, which logs it and redirects to the default path
           { path: '*', element: <Navigate to="/dashboard" replace /> },
         ],
