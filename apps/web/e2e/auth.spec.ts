@@ -34,9 +34,11 @@ test('login lands on the configured root page, then the guard and lastPath work'
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(warnings.some((w) => w.includes('restricted access'))).toBe(true);
 
+  // a path with parameters passes the guard (no redirect to the dashboard) and is remembered
   await page.goto('/flows/f1/run/r2');
-  await expect(page.getByRole('heading', { name: 'Flow run' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('lastPath'))).toBe('/flows/f1/run/r2');
+  await expect(page).toHaveURL(/\/flows\/f1\/run\/r2$/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lastPath'))).toBe('/flows/f1/run/r2');
+  await expect(page).toHaveURL(/\/flows\/f1\/run\/r2$/);
 });
 
 test('the status banner shows a non-success system status', async ({ page }) => {
