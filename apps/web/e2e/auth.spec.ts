@@ -39,6 +39,8 @@ test('login lands on the configured root page, then the guard and lastPath work'
   await expect(page).toHaveURL(/\/flows\/f1\/run\/r2$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('lastPath'))).toBe('/flows/f1/run/r2');
   await expect(page).toHaveURL(/\/flows\/f1\/run\/r2$/);
+  // ids that are not ids are as missing as unknown ones
+  await expect(page.getByText('404 · Page not found')).toBeVisible();
 });
 
 test('the status banner shows a non-success system status', async ({ page }) => {

@@ -55,8 +55,9 @@ const draftOf = (f: TFlow): TDraft => ({
 export function FlowEditorScreen({ id }: { id: string }) {
   const flow = useFlow(id);
   if (flow.isPending) return <LoadingBlock label="Loading the flow…" />;
+  // 422: an address whose id is malformed (not a UUID) is as missing as an unknown one
   if (flow.isError)
-    return flow.error instanceof ApiError && flow.error.status === 404 ? (
+    return flow.error instanceof ApiError && (flow.error.status === 404 || flow.error.status === 422) ? (
       <NotFoundBlock />
     ) : (
       <ErrorBlock error={flow.error} onRetry={() => void flow.refetch()} />

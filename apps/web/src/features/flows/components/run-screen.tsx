@@ -38,8 +38,9 @@ export function FlowRunScreen({ flowId, runId }: { flowId: string; runId: string
   const flow = useFlow(flowId);
   const run = useFlowRun(flowId, runId);
   if (run.isPending) return <LoadingBlock label="Loading the run…" />;
+  // 422: an address whose id is malformed (not a UUID) is as missing as an unknown one
   if (run.isError)
-    return run.error instanceof ApiError && run.error.status === 404 ? (
+    return run.error instanceof ApiError && (run.error.status === 404 || run.error.status === 422) ? (
       <NotFoundBlock />
     ) : (
       <ErrorBlock error={run.error} onRetry={() => void run.refetch()} />
