@@ -13,7 +13,7 @@
  */
 import type { Candidates } from './blocking.ts';
 import { type Comparison, NULL_LEVEL } from './levels.ts';
-import { computeLevels, type FsModel, initialM, type Pattern } from './model.ts';
+import { computeLevels, expectationMaximisation, type FsModel, initialM, type Pattern } from './model.ts';
 import type { ScoredPairs } from './score.ts';
 
 /** A decided pair of record indices. */
@@ -66,65 +66,6 @@ export function candidateIndex(labels: Label[], candidates: Candidates): Int32Ar
     }
   }
   return out;
-}
-
-/** EM as in model.ts, with labelled patterns' posteriors held fixed. */
-function clampedEm(
-  patterns: (Pattern | LabelledPattern)[],
-  model: FsModel,
-  masked: Set<number>,
-  fixed: Set<number>,
-  iterations = 40,
-) {
-  const c = model.m.length;
-  let lambda = model.lambda;
-  let expected = 0;
-  for (let it = 0; it < iterations; it++) {
-    const acc = model.m.map((m) => new Float64Array(m.length));
-    let sumP = 0;
-    let total = 0;
-    for (const pt of patterns) {
-      let p: number;
-      if ('match' in pt) p = pt.match ? 1 : 0;
-      else {
-        let pm = lambda;
-        let pu = 1 - lambda;
-        for (let k = 0; k < c; k++) {
-          const l = pt.levels[k] as number;
-          if (l === NULL_LEVEL || masked.has(k)) continue;
-          pm *= (model.m[k] as Float64Array)[l] as number;
-          pu *= (model.u[k] as Float64Array)[l] as number;
-        }
-        p = pm / (pm + pu);
-      }
-      const w = p * pt.count;
-      sumP += w;
-      total += pt.count;
-      for (let k = 0; k < c; k++) {
-        const l = pt.levels[k] as number;
-        if (l === NULL_LEVEL) continue;
-        const row = acc[k] as Float64Array;
-        row[l] = (row[l] as number) + w;
-      }
-    }
-    const next = Math.min(Math.max(sumP / total, 1e-9), 1 - 1e-9);
-    let delta = Math.abs(next - lambda);
-    lambda = next;
-    for (let k = 0; k < c; k++) {
-      if (masked.has(k) || fixed.has(k)) continue;
-      const a = acc[k] as Float64Array;
-      const sum = a.reduce((s, x) => s + x, 0);
-      const m = model.m[k] as Float64Array;
-      for (let l = 0; l < m.length; l++) {
-        const v = ((a[l] as number) + 1e-6) / (sum + 1e-6 * m.length);
-        delta = Math.max(delta, Math.abs(v - (m[l] as number)));
-        m[l] = v;
-      }
-    }
-    expected = sumP;
-    if (delta < 1e-6) break;
-  }
-  return { lambda, expected };
 }
 
 /**
@@ -190,7 +131,7 @@ export function trainModelWithLabels(
     });
     if (masked.size === c) return;
     const model: FsModel = { lambda: 0.3, m: supervisedM(comparisons, labelled), u };
-    const { expected } = clampedEm(subset, model, masked, new Set());
+    const { expected } = expectationMaximisation(subset, model, { masked, fixed: new Set() });
     for (let k = 0; k < c; k++) {
       if (masked.has(k)) continue;
       (model.m[k] as Float64Array).forEach((v, l) => {
@@ -209,12 +150,10 @@ export function trainModelWithLabels(
     }
   const model: FsModel = { lambda: 0.3, m, u };
   // comparisons masked in every session (and λ) are estimated here, labels included
-  model.lambda = clampedEm(
-    [...patterns, ...scaled(labelled, total(patterns))],
-    model,
-    new Set(),
+  model.lambda = expectationMaximisation([...patterns, ...scaled(labelled, total(patterns))], model, {
+    masked: new Set(),
     fixed,
-  ).lambda;
+  }).lambda;
   return model;
 }
 

@@ -163,8 +163,16 @@ interface EmOptions {
   iterations?: number;
 }
 
-/** EM over patterns: updates m (of comparisons neither masked nor fixed) and returns λ and Σp. */
-export function expectationMaximisation(patterns: Pattern[], model: FsModel, opts: EmOptions) {
+/**
+ * EM over patterns: updates m (of comparisons neither masked nor fixed) and returns λ and Σp.
+ * A pattern with `match` is one people decided: its posterior is held at 1 or 0 (semi-supervised
+ * EM, labels.ts).
+ */
+export function expectationMaximisation(
+  patterns: (Pattern & { match?: boolean })[],
+  model: FsModel,
+  opts: EmOptions,
+) {
   const c = model.m.length;
   let lambda = model.lambda;
   let expected = 0;
@@ -173,15 +181,19 @@ export function expectationMaximisation(patterns: Pattern[], model: FsModel, opt
     let sumP = 0;
     let total = 0;
     for (const pt of patterns) {
-      let pm = lambda;
-      let pu = 1 - lambda;
-      for (let k = 0; k < c; k++) {
-        const l = pt.levels[k] as number;
-        if (l === NULL_LEVEL || opts.masked.has(k)) continue;
-        pm *= (model.m[k] as Float64Array)[l] as number;
-        pu *= (model.u[k] as Float64Array)[l] as number;
+      let p: number;
+      if (pt.match !== undefined) p = pt.match ? 1 : 0;
+      else {
+        let pm = lambda;
+        let pu = 1 - lambda;
+        for (let k = 0; k < c; k++) {
+          const l = pt.levels[k] as number;
+          if (l === NULL_LEVEL || opts.masked.has(k)) continue;
+          pm *= (model.m[k] as Float64Array)[l] as number;
+          pu *= (model.u[k] as Float64Array)[l] as number;
+        }
+        p = pm / (pm + pu);
       }
-      const p = pm / (pm + pu);
       const w = p * pt.count;
       sumP += w;
       total += pt.count;
