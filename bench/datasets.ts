@@ -60,7 +60,7 @@ async function main() {
                    json_object('customer_id', ${first} + i, 'full_name', 'Customer ' || (${first} + i),
                      'email', 'c' || (${first} + i) || '@example.com', 'amount', ((${first} + i) % 997) * 7.25,
                      'paid_on', '2024-03-04', 'status', 'CLEARED')::VARCHAR AS mapped_record,
-                   '"success"' AS message
+                   '"success"' AS message, 'null' AS dropped
                  FROM range(${n}) t(i)) TO '${path}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`),
         );
         const blob = await ctx.blobs.put((await import('node:fs')).createReadStream(path));
