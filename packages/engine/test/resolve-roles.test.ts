@@ -56,3 +56,23 @@ describe('role inference tolerates a minority of corrupted values', () => {
     expect(inferRole('x', corrupted(years, 0.1)).role).toBe('number');
   });
 });
+
+describe('a record key numbered in sequence is not compared', () => {
+  it('ignores C1, C2, … and 1, 2, … (also when sampled from a long column)', () => {
+    const prefixed = Array.from({ length: 200 }, (_, i) => `C${i + 1}`);
+    expect(inferRole('x', prefixed).role).toBe('ignore');
+    expect(inferRole('x', prefixed).reason).toMatch(/record key/);
+    const shuffled = Array.from({ length: 20_000 }, (_, i) => String(((i * 7919) % 20_000) + 1));
+    expect(inferRole('x', shuffled).role).toBe('ignore');
+  });
+  it('keeps codes, numbers and small columns that are merely distinct', () => {
+    const rand = rng(5);
+    const ssn = Array.from({ length: 500 }, () => String(1_000_000 + Math.floor(rand() * 9_000_000)));
+    expect(inferRole('x', ssn).role).toBe('code');
+    const ages = Array.from({ length: 30 }, (_, i) => String(20 + i));
+    expect(inferRole('x', ages).role).not.toBe('ignore');
+    // a key with repeats (a duplicated id) is evidence: two records of one entity share it
+    const repeated = Array.from({ length: 200 }, (_, i) => `C${(i % 150) + 1}`);
+    expect(inferRole('x', repeated).role).not.toBe('ignore');
+  });
+});

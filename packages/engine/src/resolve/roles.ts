@@ -120,6 +120,33 @@ const NEARLY_ALL_DATES = 0.9;
  */
 const layoutOf = (v: string) => v.replace(/[\p{L}\p{N}]+/gu, 'x');
 
+/** Fewer values than this fall into a dense range of distinct numbers by chance (ages, counts). */
+const SERIAL_MIN_VALUES = 50;
+
+/**
+ * A record key numbered in sequence (1, 2, 3… or C1, C2, C3…): every value distinct, one
+ * layout around the number, the numbers filling at least half of their range (`total`: the
+ * column's length, as the values may be a sample). Comparing it would only add noise: C12 is
+ * "like" C1 and C13 to a string comparator, and two records of one person never share it.
+ */
+function isSerialKey(values: string[], total: number): boolean {
+  if (values.length < SERIAL_MIN_VALUES) return false;
+  const skeleton = (v: string) => v.replace(/\d+/, '#');
+  const first = skeleton(values[0] as string);
+  if (!first.includes('#')) return false;
+  const numbers = new Set<number>();
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (skeleton(v) !== first) return false;
+    const x = Number(/\d+/.exec(v)?.[0]);
+    numbers.add(x);
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  return numbers.size === values.length && max - min + 1 <= 2 * total;
+}
+
 export function inferRole(column: string, values: readonly (string | null | undefined)[]): ColumnStats {
   const s = sample(values, 5000);
   const nonNull = s.filter((v): v is string => !isEmpty(v)).map((v) => v.trim());
@@ -143,6 +170,11 @@ export function inferRole(column: string, values: readonly (string | null | unde
   };
   if (!nonNull.length) return { ...stats, reason: 'every value is empty' };
   if (distinct.size === 1) return { ...stats, reason: 'every value is the same' };
+  if (isSerialKey(nonNull, values.length))
+    return {
+      ...stats,
+      reason: 'it looks like a record key (numbered in sequence): it says nothing about who a record is',
+    };
   const share = (test: (v: string) => boolean) => nonNull.filter(test).length / nonNull.length;
   const formats = nonNull.map((v) => valueFormatOf(v));
   const fmt = (f: string) => formats.filter((x) => x === f).length / nonNull.length;
