@@ -1,4 +1,5 @@
 /** Pairs to entities: connected components for a dedupe, a one-to-one assignment for a linkage. */
+import { bridges } from './graph-risk.ts';
 
 /** Union-find with path halving and union by size. */
 export class DisjointSets {
@@ -96,4 +97,94 @@ export function oneToOne(a: Int32Array, b: Int32Array, order: ArrayLike<number>)
     out.push(p);
   }
   return out;
+}
+
+/**
+ * Clusters larger than this are not examined for chains (a bridge costs a walk of its cluster;
+ * a cluster this large is a blocking or threshold problem, not a chain of a few entities).
+ */
+const CHAIN_MAX_CLUSTER = 2000;
+
+/**
+ * Guards connected components against chains: two groups of records joined by a single
+ * accepted pair (a bridge, graph-risk.ts) become one entity, however clearly the other pairs
+ * between the two groups say "not the same" (a near-miss pair — same name and city, another
+ * person — merges two families). A bridge joining two groups of at least two records each is
+ * cut when the pairs compared across it are, on average, more likely different than the same
+ * (mean match probability < 0.5, the Bayes decision for merging the two groups pairwise);
+ * pairs blocking never compared are no evidence either way. A lone record hanging on one pair
+ * is never cut: that is an ordinary match. Returns the matches that stay (`keep`'s pairs,
+ * e.g. people's "the same" decisions, are never cut).
+ */
+export function cutChains(
+  n: number,
+  a: Int32Array,
+  b: Int32Array,
+  length: number,
+  probability: ArrayLike<number>,
+  matches: number[],
+  keep: (p: number) => boolean = () => false,
+): number[] {
+  const cut = new Set<number>();
+  let inside: number[] | undefined;
+  // one bridge per cluster per round (the weakest), then the clusters again: cutting one may
+  // leave another that no longer joins two groups
+  for (let round = 0; round < 20; round++) {
+    const kept = matches.filter((p) => !cut.has(p));
+    const clusters = connectedComponents(n, a, b, kept);
+    const sizes = new Map<number, number>();
+    for (const c of clusters) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+    const big = (c: number) => {
+      const s = sizes.get(c) ?? 0;
+      return s >= 4 && s <= CHAIN_MAX_CLUSTER;
+    };
+    if (![...sizes.keys()].some(big)) break;
+    // the compared pairs inside the clusters that could hold a chain (clusters only shrink)
+    inside ??= Array.from({ length }, (_, p) => p).filter((p) => {
+      const c = clusters[a[p] as number] as number;
+      return c === clusters[b[p] as number] && big(c);
+    });
+    const edges = kept.map((p) => [a[p] as number, b[p] as number] as [number, number]);
+    const found = bridges(n, edges);
+    const adjacency = new Map<number, number[]>();
+    for (const [x, y] of edges) {
+      adjacency.set(x, [...(adjacency.get(x) ?? []), y]);
+      adjacency.set(y, [...(adjacency.get(y) ?? []), x]);
+    }
+    /** per cluster: the weakest bridge and its cross mean */
+    const weakest = new Map<number, [number, number]>();
+    for (const p of kept) {
+      const x = a[p] as number;
+      const y = b[p] as number;
+      const c = clusters[x] as number;
+      if (keep(p) || !big(c)) continue;
+      const parts = found.get(x < y ? `${x},${y}` : `${y},${x}`);
+      if (!parts || parts[0] < 2 || parts[1] < 2) continue;
+      // x's side of the bridge: a walk from x that does not cross it
+      const side = new Set([x]);
+      const todo = [x];
+      while (todo.length) {
+        const v = todo.pop() as number;
+        for (const w of adjacency.get(v) ?? [])
+          if (!side.has(w) && !(v === x && w === y)) {
+            side.add(w);
+            todo.push(w);
+          }
+      }
+      let sum = 0;
+      let count = 0;
+      for (const q of inside) {
+        const qa = a[q] as number;
+        if (clusters[qa] === c && side.has(qa) !== side.has(b[q] as number)) {
+          sum += probability[q] as number;
+          count++;
+        }
+      }
+      const mean = sum / count;
+      if (mean < 0.5 && mean < (weakest.get(c)?.[1] ?? 1)) weakest.set(c, [p, mean]);
+    }
+    if (!weakest.size) break;
+    for (const [p] of weakest.values()) cut.add(p);
+  }
+  return cut.size ? matches.filter((p) => !cut.has(p)) : matches;
 }
