@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectedComponents, cutChains } from '../src/resolve/cluster.ts';
+import { connectedComponents, cutChains, oneToOneDecided } from '../src/resolve/cluster.ts';
 
 /** Candidate pairs as the engine holds them: a, b, probability; `accepted` = pairs above the threshold. */
 function pairs(list: [number, number, number][]) {
@@ -68,5 +68,25 @@ describe('connected components guarded against chains', () => {
     const acceptedChain = chain.map((_, i) => i).filter((i) => (chain[i]?.[2] as number) > 0.5);
     const kept = cutChains(8, a, b, length, probability, acceptedChain);
     expect(sizesOf(connectedComponents(8, a, b, kept))).toEqual([2, 2, 2, 2]);
+  });
+});
+
+describe('one-to-one links with decisions', () => {
+  // left 0, 1; right 2, 3: 0–2 strongest, then 0–3, 1–2, 1–3
+  const a = Int32Array.from([0, 0, 1, 1]);
+  const b = Int32Array.from([2, 3, 2, 3]);
+  const order = [0, 1, 2, 3];
+
+  it('links the strongest pairs without decisions', () => {
+    expect(oneToOneDecided(a, b, order)).toEqual([0, 3]);
+  });
+  it('a "the same" on a second-best pair wins, and its records link to nothing else', () => {
+    const links = oneToOneDecided(a, b, order, [[0, 3]]);
+    expect(links).toEqual([1, 2]);
+    const clusters = connectedComponents(4, a, b, links, [], [[0, 3]]);
+    expect(sizesOf(clusters)).toEqual([2, 2]);
+  });
+  it('a "not the same" pair is never linked', () => {
+    expect(oneToOneDecided(a, b, order, [], [[0, 2]])).toEqual([1, 2]);
   });
 });

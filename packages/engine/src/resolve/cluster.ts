@@ -84,8 +84,13 @@ export function connectedComponents(
 }
 
 /** Greedy one-to-one assignment: strongest pairs first, each record used at most once. */
-export function oneToOne(a: Int32Array, b: Int32Array, order: ArrayLike<number>): number[] {
-  const used = new Set<number>();
+export function oneToOne(
+  a: Int32Array,
+  b: Int32Array,
+  order: ArrayLike<number>,
+  /** records already linked elsewhere */
+  used = new Set<number>(),
+): number[] {
   const out: number[] = [];
   for (let i = 0; i < order.length; i++) {
     const p = order[i] as number;
@@ -97,6 +102,34 @@ export function oneToOne(a: Int32Array, b: Int32Array, order: ArrayLike<number>)
     out.push(p);
   }
   return out;
+}
+
+/**
+ * The one-to-one assignment of a linkage with people's decisions: the pairs decided "the same"
+ * first, whatever their score (a record decided "the same" as another is linked to nothing
+ * else), then the other pairs strongest first, never one decided "not the same". Without this
+ * a "the same" on a record's second-best pair would link it to two records.
+ */
+export function oneToOneDecided(
+  a: Int32Array,
+  b: Int32Array,
+  order: ArrayLike<number>,
+  mustLink: [number, number][] = [],
+  cannotLink: [number, number][] = [],
+): number[] {
+  if (!mustLink.length && !cannotLink.length) return oneToOne(a, b, order);
+  const key = (x: number, y: number) => (x < y ? `${x},${y}` : `${y},${x}`);
+  const must = new Set(mustLink.map(([x, y]) => key(x, y)));
+  const cannot = new Set(cannotLink.map(([x, y]) => key(x, y)));
+  const decided: number[] = [];
+  const rest: number[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const p = order[i] as number;
+    const k = key(a[p] as number, b[p] as number);
+    if (must.has(k)) decided.push(p);
+    else if (!cannot.has(k)) rest.push(p);
+  }
+  return [...decided, ...oneToOne(a, b, rest, new Set(mustLink.flat()))];
 }
 
 /**

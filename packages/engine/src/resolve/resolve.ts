@@ -11,7 +11,7 @@ import {
   ruleLabel,
   type Table,
 } from './blocking.ts';
-import { connectedComponents, cutChains, oneToOne } from './cluster.ts';
+import { connectedComponents, cutChains, oneToOneDecided } from './cluster.ts';
 import {
   levelsShard,
   type ScoringPlan,
@@ -296,7 +296,9 @@ function* resolveSteps(
   const order = orderByWeight(scored.weight);
   const linkage = table.left !== undefined;
   // a linkage is thresholded after the one-to-one assignment: a record's second-best pair is no match
-  const eligible: ArrayLike<number> = linkage ? oneToOne(a, b, order) : order;
+  const eligible: ArrayLike<number> = linkage
+    ? oneToOneDecided(a, b, order, options.mustLink, options.cannotLink)
+    : order;
   const curve = thresholdCurve(scored.weight, scored.probability, eligible);
   const threshold = options.threshold ?? automaticThreshold(curve)?.weight ?? 0;
   const must = new Set((options.mustLink ?? []).map(([x, y]) => `${Math.min(x, y)},${Math.max(x, y)}`));
