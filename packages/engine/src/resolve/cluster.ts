@@ -158,25 +158,60 @@ export function cutChains(
   matches: number[],
   keep: (p: number) => boolean = () => false,
 ): number[] {
+  const clusters = connectedComponents(n, a, b, matches);
+  const sizes = new Map<number, number>();
+  for (const c of clusters) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+  const big = (c: number) => {
+    const s = sizes.get(c) ?? 0;
+    return s >= 4 && s <= CHAIN_MAX_CLUSTER;
+  };
+  if (![...sizes.keys()].some(big)) return matches;
+  // the records of those clusters, numbered 0..m-1, and the pairs compared among them: the
+  // rounds below touch only these (on a million records, a few hundred)
+  const local = new Map<number, number>();
+  for (let i = 0; i < n; i++) if (big(clusters[i] as number)) local.set(i, local.size);
+  const la: number[] = [];
+  const lb: number[] = [];
+  const lp: number[] = [];
+  const at = new Map<number, number>();
+  for (let p = 0; p < length; p++) {
+    const x = local.get(a[p] as number);
+    if (x === undefined || clusters[a[p] as number] !== clusters[b[p] as number]) continue;
+    at.set(p, la.length);
+    la.push(x);
+    lb.push(local.get(b[p] as number) as number);
+    lp.push(probability[p] as number);
+  }
+  const inner = matches.filter((p) => at.has(p));
+  const cut = chainBridges(
+    local.size,
+    Int32Array.from(la),
+    Int32Array.from(lb),
+    lp,
+    inner.map((p) => at.get(p) as number),
+    new Set(inner.filter(keep).map((p) => at.get(p) as number)),
+  );
+  if (!cut.size) return matches;
+  return matches.filter((p) => !cut.has(at.get(p) ?? -1));
+}
+
+/** cutChains on the records of the suspect clusters: the accepted pairs (indices) to cut. */
+function chainBridges(
+  n: number,
+  a: Int32Array,
+  b: Int32Array,
+  probability: number[],
+  accepted: number[],
+  keep: Set<number>,
+): Set<number> {
   const cut = new Set<number>();
-  let inside: number[] | undefined;
   // one bridge per cluster per round (the weakest), then the clusters again: cutting one may
   // leave another that no longer joins two groups
   for (let round = 0; round < 20; round++) {
-    const kept = matches.filter((p) => !cut.has(p));
+    const kept = accepted.filter((p) => !cut.has(p));
     const clusters = connectedComponents(n, a, b, kept);
     const sizes = new Map<number, number>();
     for (const c of clusters) sizes.set(c, (sizes.get(c) ?? 0) + 1);
-    const big = (c: number) => {
-      const s = sizes.get(c) ?? 0;
-      return s >= 4 && s <= CHAIN_MAX_CLUSTER;
-    };
-    if (![...sizes.keys()].some(big)) break;
-    // the compared pairs inside the clusters that could hold a chain (clusters only shrink)
-    inside ??= Array.from({ length }, (_, p) => p).filter((p) => {
-      const c = clusters[a[p] as number] as number;
-      return c === clusters[b[p] as number] && big(c);
-    });
     const edges = kept.map((p) => [a[p] as number, b[p] as number] as [number, number]);
     const found = bridges(n, edges);
     const adjacency = new Map<number, number[]>();
@@ -184,13 +219,13 @@ export function cutChains(
       adjacency.set(x, [...(adjacency.get(x) ?? []), y]);
       adjacency.set(y, [...(adjacency.get(y) ?? []), x]);
     }
-    /** per cluster: the weakest bridge and its cross mean */
+    /** per cluster: the weakest bridge and the mean probability across it */
     const weakest = new Map<number, [number, number]>();
     for (const p of kept) {
       const x = a[p] as number;
       const y = b[p] as number;
       const c = clusters[x] as number;
-      if (keep(p) || !big(c)) continue;
+      if (keep.has(p) || (sizes.get(c) ?? 0) < 4) continue;
       const parts = found.get(x < y ? `${x},${y}` : `${y},${x}`);
       if (!parts || parts[0] < 2 || parts[1] < 2) continue;
       // x's side of the bridge: a walk from x that does not cross it
@@ -206,7 +241,7 @@ export function cutChains(
       }
       let sum = 0;
       let count = 0;
-      for (const q of inside) {
+      for (let q = 0; q < a.length; q++) {
         const qa = a[q] as number;
         if (clusters[qa] === c && side.has(qa) !== side.has(b[q] as number)) {
           sum += probability[q] as number;
@@ -219,5 +254,5 @@ export function cutChains(
     if (!weakest.size) break;
     for (const [p] of weakest.values()) cut.add(p);
   }
-  return cut.size ? matches.filter((p) => !cut.has(p)) : matches;
+  return cut;
 }
