@@ -119,7 +119,9 @@ test('link a CRM export with a billing export: wizard, keyboard review, one-to-o
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText(/Columns compared/)).toBeVisible({ timeout: 30_000 });
-  await expect(dialog.getByText('phone', { exact: true })).toBeVisible();
+  // phone numbers in two layouts are still phone numbers; the key is not compared
+  await expect(dialog.getByRole('row', { name: /^phone phone / })).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /^customer_id / })).toHaveCount(0);
   await screenshot(page, 'er-link-wizard-proposal');
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Run' }).click();
@@ -146,7 +148,7 @@ test('link a CRM export with a billing export: wizard, keyboard review, one-to-o
       expect(c.left.length + c.right.length, JSON.stringify(c)).toBeLessThanOrEqual(2);
     return clusters
       .filter((c) => c.left.length === 1 && c.right.length === 1)
-      .map((c) => [c.left[0]!, c.right[0]!]);
+      .map((c) => [c.left[0]!, c.right[0]!] as const);
   };
   const first = await links();
   const right = first.filter(([l, r]) => data.truth.get(l) === r).length;
