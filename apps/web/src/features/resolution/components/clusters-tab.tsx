@@ -22,7 +22,10 @@ export function ClustersTab({ resolution }: { resolution: TResolution }) {
   if (records.isError) return <ErrorBlock error={records.error} onRetry={() => void records.refetch()} />;
   const clusters = [...membersOf(resolution, records.data.items)].sort((a, b) => b[1].length - a[1].length);
   const multi = clusters.filter(([, m]) => m.length > 1);
-  const fields = fieldsOf(records.data.items).slice(0, 5);
+  // the key is shown first already
+  const fields = fieldsOf(records.data.items)
+    .filter((f) => f !== resolution.id_column)
+    .slice(0, 5);
   const split = async (member: Member, members: Member[]) => {
     for (const other of members)
       if (other !== member) {
@@ -86,7 +89,7 @@ export function ClustersTab({ resolution }: { resolution: TResolution }) {
                   <Table.Td fw={500}>{m.key}</Table.Td>
                   {m.side && (
                     <Table.Td>
-                      <Badge size="sm" variant="outline" color={m.side === 'left' ? 'blue' : 'grape'}>
+                      <Badge size="sm" variant="light" color={m.side === 'left' ? 'blue' : 'grape'}>
                         {sideName(m.side)}
                       </Badge>
                     </Table.Td>
