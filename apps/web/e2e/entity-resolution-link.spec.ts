@@ -192,6 +192,21 @@ test('link a CRM export with a billing export: wizard, keyboard review, one-to-o
   await expect(link.getByRole('button', { name: /^Unlink / }).first()).toBeVisible();
   await screenshot(page, 'er-link-clusters');
   await expectNoSeriousA11yViolations(page);
+  // a link joins one unlinked record of each dataset: two billing records cannot be linked
+  const single = (key: string) =>
+    page.getByTestId('cluster').filter({ has: page.getByRole('checkbox', { name: `Entity ${key}` }) });
+  const linkButton = page.getByRole('button', { name: /^Link \d* ?selected$/ });
+  await single('B2000').getByRole('checkbox').check();
+  await single('B2001').getByRole('checkbox').check();
+  await expect(linkButton).toBeDisabled();
+  await single('B2001').getByRole('checkbox').uncheck();
+  await single('C61').getByRole('checkbox').check();
+  await expect(linkButton).toBeEnabled();
+  await linkButton.click();
+  await waitForRun(page);
+  await expect
+    .poll(async () => (await links()).some(([l, r]) => l === 'C61' && r === 'B2000'), { timeout: 60_000 })
+    .toBe(true);
 
   // export
   await page.getByRole('tab', { name: 'Golden records' }).click();
