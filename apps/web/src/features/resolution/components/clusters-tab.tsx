@@ -80,7 +80,7 @@ export function ClustersTab({ resolution }: { resolution: TResolution }) {
                 setSelected(e.currentTarget.checked ? [...selected, id] : selected.filter((x) => x !== id))
               }
             />
-            <Badge variant="light">{members.length} records</Badge>
+            <Badge variant="light">{members.length === 1 ? '1 record' : `${members.length} records`}</Badge>
           </Group>
           <Table fz="sm" verticalSpacing={4}>
             <Table.Tbody>
