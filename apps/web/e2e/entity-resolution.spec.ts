@@ -149,7 +149,7 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
 
   // merge two single-record entities
   await page.getByRole('tab', { name: 'Clusters' }).click();
-  const singles = page.getByTestId('cluster').filter({ hasText: '1 records' });
+  const singles = page.getByTestId('cluster').filter({ has: page.getByText('1 record', { exact: true }) });
   const a = singles.nth(0);
   const b = singles.nth(1);
   const keyA = ((await a.getByRole('row').first().getByRole('cell').first().textContent()) ?? '').trim();

@@ -17,7 +17,7 @@ import type { ColumnRole } from './roles.ts';
 export const NULL_LEVEL = 255;
 
 /** How a column's differing values are compared (the level thresholds are in `fuzzyLevel`). */
-export const KIND = { exact: 0, jaroWinkler: 1, jaccard: 2, edit: 3, email: 4, number: 5 } as const;
+export const KIND = { exact: 0, jaroWinkler: 1, jaccard: 2, edit: 3, email: 4, number: 5, date: 6 } as const;
 
 export function kindOf(role: ColumnRole): number {
   switch (role) {
@@ -28,9 +28,10 @@ export function kindOf(role: ColumnRole): number {
     case 'text':
       return KIND.jaccard;
     case 'code':
-    case 'date':
     case 'phone':
       return KIND.edit;
+    case 'date':
+      return KIND.date;
     case 'email':
       return KIND.email;
     case 'number':
@@ -164,6 +165,8 @@ export function fuzzyLevel(col: PlanColumn, x: number, y: number): number {
       const d = editDistanceCodes(col.codes, xa, (o[x + 1] as number) - xa, ya, (o[y + 1] as number) - ya);
       return d <= 1 ? 1 : d <= 2 ? 2 : 3;
     }
+    case KIND.date:
+      return dateLevel(col, x, y);
     case KIND.email: {
       const xa = o[x] as number;
       const ya = o[y] as number;
@@ -186,6 +189,55 @@ export function fuzzyLevel(col: PlanColumn, x: number, y: number): number {
     default:
       return 1;
   }
+}
+
+/** Days since 1970 of value v read as YYYYMMDD (prepare.ts keeps a date's digits), or NaN. */
+function daysOf(col: PlanColumn, v: number): number {
+  const from = col.offsets[v] as number;
+  if ((col.offsets[v + 1] as number) - from !== 8) return Number.NaN;
+  let n = 0;
+  for (let i = 0; i < 8; i++) {
+    const c = (col.codes[from + i] as number) - 48;
+    if (c < 0 || c > 9) return Number.NaN;
+    n = n * 10 + c;
+  }
+  const y = Math.floor(n / 10000);
+  const m = Math.floor(n / 100) % 100;
+  const d = n % 100;
+  if (m < 1 || m > 12 || d < 1 || d > 31) return Number.NaN;
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+}
+
+/**
+ * Levels of two different dates (levels.ts lists the labels): a typo (Levenshtein ≤ 1, Splink's
+ * date-of-birth comparison's first fuzzy level), day and month swapped (a US date read as a
+ * European one), Levenshtein ≤ 2, within a year (Splink's date-difference level), else.
+ */
+function dateLevel(col: PlanColumn, x: number, y: number): number {
+  const o = col.offsets;
+  const xa = o[x] as number;
+  const ya = o[y] as number;
+  const xl = (o[x + 1] as number) - xa;
+  const yl = (o[y + 1] as number) - ya;
+  const d = editDistanceCodes(col.codes, xa, xl, ya, yl);
+  if (d <= 1) return 1;
+  const c = col.codes;
+  // YYYYMMDD against YYYYDDMM: the year agrees, month and day change places
+  if (
+    xl === 8 &&
+    yl === 8 &&
+    c[xa] === c[ya] &&
+    c[xa + 1] === c[ya + 1] &&
+    c[xa + 2] === c[ya + 2] &&
+    c[xa + 3] === c[ya + 3] &&
+    c[xa + 4] === c[ya + 6] &&
+    c[xa + 5] === c[ya + 7] &&
+    c[xa + 6] === c[ya + 4] &&
+    c[xa + 7] === c[ya + 5]
+  )
+    return 2;
+  if (d <= 2) return 3;
+  return Math.abs(daysOf(col, x) - daysOf(col, y)) <= 365 ? 4 : 5;
 }
 
 /** Level of records a and b on one column: exact agreement is an integer compare. */

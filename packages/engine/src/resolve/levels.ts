@@ -1,8 +1,9 @@
 /**
  * Comparison levels per column role, ordered from the strongest agreement (0 = exact after
  * normalisation) to "else". The thresholds are the ones Splink's comparison library uses by
- * default (Jaro-Winkler 0.92 / 0.88 / 0.7; Levenshtein 1 / 2; Jaccard 0.9 / 0.7 / 0.5), so a
- * column's levels mean the same on any data set. The levels are computed by kernel.ts.
+ * default (Jaro-Winkler 0.92 / 0.88 / 0.7; Levenshtein 1 / 2; Jaccard 0.9 / 0.7 / 0.5; for
+ * dates, its date-of-birth comparison: a typo, then a date difference of up to a year, with a
+ * level for day and month swapped between), so a column's levels mean the same on any data set. The levels are computed by kernel.ts.
  */
 import { KIND, kindOf, levelOf, NULL_LEVEL, type PlanColumn, planColumn } from './kernel.ts';
 import type { PreparedColumn } from './prepare.ts';
@@ -26,6 +27,14 @@ const LABELS: Record<number, string[]> = {
   [KIND.edit]: ['exact', 'Levenshtein ≤ 1', 'Levenshtein ≤ 2', 'else'],
   [KIND.email]: ['exact', 'same mailbox name', 'Jaro-Winkler ≥ 0.88', 'else'],
   [KIND.number]: ['exact', 'within 1 or 1%', 'within 10%', 'else'],
+  [KIND.date]: [
+    'exact',
+    'Levenshtein ≤ 1',
+    'day and month swapped',
+    'Levenshtein ≤ 2',
+    'within a year',
+    'else',
+  ],
   [KIND.exact]: ['exact', 'else'],
 };
 

@@ -11,7 +11,7 @@ import {
   ruleLabel,
   type Table,
 } from './blocking.ts';
-import { connectedComponents, oneToOne } from './cluster.ts';
+import { connectedComponents, cutChains, oneToOneDecided } from './cluster.ts';
 import {
   levelsShard,
   type ScoringPlan,
@@ -296,16 +296,23 @@ function* resolveSteps(
   const order = orderByWeight(scored.weight);
   const linkage = table.left !== undefined;
   // a linkage is thresholded after the one-to-one assignment: a record's second-best pair is no match
-  const eligible: ArrayLike<number> = linkage ? oneToOne(a, b, order) : order;
+  const eligible: ArrayLike<number> = linkage
+    ? oneToOneDecided(a, b, order, options.mustLink, options.cannotLink)
+    : order;
   const curve = thresholdCurve(scored.weight, scored.probability, eligible);
   const threshold = options.threshold ?? automaticThreshold(curve)?.weight ?? 0;
   const must = new Set((options.mustLink ?? []).map(([x, y]) => `${Math.min(x, y)},${Math.max(x, y)}`));
-  const matches: number[] = [];
+  let matches: number[] = [];
   for (let i = 0; i < eligible.length; i++) {
     const p = eligible[i] as number;
     if ((scored.weight[p] as number) >= threshold || (must.size && must.has(`${a[p]},${b[p]}`)))
       matches.push(p);
   }
+  // a dedupe's components: no chain of two groups through one pair (a linkage is one-to-one)
+  if (!linkage)
+    matches = cutChains(table.size, a, b, length, scored.probability, matches, (p) =>
+      must.has(`${a[p]},${b[p]}`),
+    );
   const clusters = connectedComponents(table.size, a, b, matches, options.cannotLink, options.mustLink);
   lap('threshold+cluster', t);
   timings.total = (performance.now() - t0) / 1000;

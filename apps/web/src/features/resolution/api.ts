@@ -41,6 +41,16 @@ export const useInputChoices = () =>
     refetchOnMount: 'always',
   });
 
+/** The name of each side of a link (the first and the second dataset), for labels. */
+export const useSideNames = (r: TResolution) => {
+  const inputs = useInputChoices();
+  return (side: 'left' | 'right') => {
+    const src = side === 'left' ? r.input : r.right_input;
+    const found = inputs.data?.find((i) => src && i.kind === src.kind && i.id === src.id);
+    return found?.name ?? (side === 'left' ? 'First dataset' : 'Second dataset');
+  };
+};
+
 export const usePropose = () =>
   useMutation({
     mutationFn: async (input: Omit<TCreateResolutionRequest, 'name'>) =>

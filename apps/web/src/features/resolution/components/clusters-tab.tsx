@@ -3,12 +3,18 @@ import type { TResolution } from '@mapwright/contracts';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
-import { useLabel, useRecords, useRerun } from '../api.ts';
+import { useLabel, useRecords, useRerun, useSideNames } from '../api.ts';
 import { fieldsOf, type Member, membersOf, pairOf } from './clusters.ts';
 
-/** Clusters of more than one record: split a record off, or merge clusters; both are remembered. */
+/**
+ * Clusters of more than one record: split a record off, or merge clusters; both are remembered.
+ * A link is one to one: a link holds one record of each dataset, so "merge" links two unlinked
+ * records of different datasets and "split" unlinks.
+ */
 export function ClustersTab({ resolution }: { resolution: TResolution }) {
   const records = useRecords(resolution.id, true);
+  const sideName = useSideNames(resolution);
+  const linking = resolution.kind === 'link';
   const label = useLabel(resolution.id);
   const rerun = useRerun(resolution.id);
   const [selected, setSelected] = useState<string[]>([]);
@@ -16,7 +22,10 @@ export function ClustersTab({ resolution }: { resolution: TResolution }) {
   if (records.isError) return <ErrorBlock error={records.error} onRetry={() => void records.refetch()} />;
   const clusters = [...membersOf(resolution, records.data.items)].sort((a, b) => b[1].length - a[1].length);
   const multi = clusters.filter(([, m]) => m.length > 1);
-  const fields = fieldsOf(records.data.items).slice(0, 5);
+  // the key is shown first already
+  const fields = fieldsOf(records.data.items)
+    .filter((f) => f !== resolution.id_column)
+    .slice(0, 5);
   const split = async (member: Member, members: Member[]) => {
     for (const other of members)
       if (other !== member) {
@@ -37,15 +46,23 @@ export function ClustersTab({ resolution }: { resolution: TResolution }) {
     rerun.mutate({});
   };
   const shown = [...multi, ...clusters.filter(([, m]) => m.length === 1).slice(0, 20)];
+  const picked = selected.map((id) => clusters.find(([c]) => c === id)?.[1] ?? []);
+  // a link joins one unlinked record of each dataset
+  const canMerge = linking
+    ? picked.length === 2 &&
+      picked.every((m) => m.length === 1) &&
+      picked[0]?.[0]?.side !== picked[1]?.[0]?.side
+    : selected.length >= 2;
   return (
     <Stack>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {multi.length.toLocaleString('en')} entities with more than one record. Tick two or more to merge
-          them; split a record off its cluster. Decisions are kept for every later run.
+          {linking
+            ? `${multi.length.toLocaleString('en')} links, each one record of ${sideName('left')} with one of ${sideName('right')}. Tick an unlinked record of each to link them; unlink a pair that is wrong. Decisions are kept for every later run.`
+            : `${multi.length.toLocaleString('en')} entities with more than one record. Tick two or more to merge them; split a record off its cluster. Decisions are kept for every later run.`}
         </Text>
-        <Button onClick={() => void merge()} disabled={selected.length < 2} loading={rerun.isPending}>
-          Merge {selected.length || ''} selected
+        <Button onClick={() => void merge()} disabled={!canMerge} loading={rerun.isPending}>
+          {linking ? 'Link' : 'Merge'} {selected.length || ''} selected
         </Button>
       </Group>
       {shown.length === 0 && (
@@ -63,13 +80,20 @@ export function ClustersTab({ resolution }: { resolution: TResolution }) {
                 setSelected(e.currentTarget.checked ? [...selected, id] : selected.filter((x) => x !== id))
               }
             />
-            <Badge variant="light">{members.length} records</Badge>
+            <Badge variant="light">{members.length === 1 ? '1 record' : `${members.length} records`}</Badge>
           </Group>
           <Table fz="sm" verticalSpacing={4}>
             <Table.Tbody>
               {members.map((m) => (
                 <Table.Tr key={`${m.side}-${m.key}`}>
                   <Table.Td fw={500}>{m.key}</Table.Td>
+                  {m.side && (
+                    <Table.Td>
+                      <Badge size="sm" variant="light" color={m.side === 'left' ? 'blue' : 'grape'}>
+                        {sideName(m.side)}
+                      </Badge>
+                    </Table.Td>
+                  )}
                   {fields.map((f) => (
                     <Table.Td key={f}>{String(m.record[f] ?? '')}</Table.Td>
                   ))}
@@ -81,7 +105,7 @@ export function ClustersTab({ resolution }: { resolution: TResolution }) {
                         color="red"
                         onClick={() => void split(m, members)}
                       >
-                        Split off {m.key}
+                        {linking ? 'Unlink' : 'Split off'} {m.key}
                       </Button>
                     )}
                   </Table.Td>

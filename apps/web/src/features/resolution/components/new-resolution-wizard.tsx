@@ -5,6 +5,7 @@ import {
   Checkbox,
   Group,
   Modal,
+  SegmentedControl,
   Select,
   Stack,
   Stepper,
@@ -31,13 +32,14 @@ const asRequest = (value: string, side: 'left' | 'right') => {
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-/** Two steps: the data (one import to dedupe, or two to link, and its key), then the proposal. */
+/** Two steps: the data (one input to dedupe, or two to link, and the key), then the proposal. */
 export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const inputs = useInputChoices();
   const propose = usePropose();
   const create = useCreateResolution();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
+  const [mode, setMode] = useState<'dedupe' | 'link'>('dedupe');
   const [name, setName] = useState('');
   const [left, setLeft] = useState<string | null>(null);
   const [right, setRight] = useState<string | null>(null);
@@ -52,15 +54,26 @@ export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onCl
         .map((i) => ({ value: `${i.kind}:${i.id}`, label: i.name })),
     }))
     .filter((g) => g.items.length);
-  const columns = inputs.data?.find((i) => `${i.kind}:${i.id}` === left)?.columns ?? [];
+  const columnsOf = (value: string | null) =>
+    inputs.data?.find((i) => `${i.kind}:${i.id}` === value)?.columns ?? [];
+  const linking = mode === 'link';
+  const leftColumns = columnsOf(left);
+  const rightColumns = columnsOf(right);
+  // a link compares (and keys on) the columns both inputs have
+  const columns = linking && right ? leftColumns.filter((c) => rightColumns.includes(c)) : leftColumns;
+  const onlyLeft = linking && right ? leftColumns.filter((c) => !rightColumns.includes(c)) : [];
+  const onlyRight = linking && right ? rightColumns.filter((c) => !leftColumns.includes(c)) : [];
+  const nameOf = (value: string | null) => inputs.data?.find((i) => `${i.kind}:${i.id}` === value)?.name;
   const input = {
     ...(left ? asRequest(left, 'left') : {}),
-    ...(right ? asRequest(right, 'right') : {}),
+    ...(linking && right ? asRequest(right, 'right') : {}),
     ...(key ? { id_column: key } : {}),
   };
 
   const close = () => {
     setStep(0);
+    setMode('dedupe');
+    setRight(null);
     propose.reset();
     create.reset();
     onClose();
@@ -108,9 +121,25 @@ export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onCl
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
+          <SegmentedControl
+            aria-label="What to do"
+            value={mode}
+            onChange={(v) => {
+              setMode(v as 'dedupe' | 'link');
+              setKey(null);
+            }}
+            data={[
+              { value: 'dedupe', label: 'Find duplicates in one dataset' },
+              { value: 'link', label: 'Link two datasets' },
+            ]}
+          />
           <Select
-            label="Data to resolve"
-            description="An import, a job's valid results or joined data: its duplicates are found; with a second input, records are linked across the two."
+            label={linking ? 'First dataset' : 'Data to resolve'}
+            description={
+              linking
+                ? 'Each of its records is linked to at most one record of the second dataset.'
+                : "An import, a job's valid results or joined data: its duplicates are found."
+            }
             data={options}
             value={left}
             onChange={(v) => {
@@ -120,25 +149,41 @@ export function NewResolutionWizard({ opened, onClose }: { opened: boolean; onCl
             placeholder={inputs.isPending ? 'Loading inputs…' : 'Choose data'}
             searchable
           />
-          <Select
-            label="Link with (optional)"
-            data={options.map((g) => ({ ...g, items: g.items.filter((o) => o.value !== left) }))}
-            value={right}
-            onChange={setRight}
-            clearable
-            placeholder="Dedupe only"
-          />
+          {linking && (
+            <Select
+              label="Second dataset"
+              description="The same entities recorded elsewhere (e.g. the billing export of the CRM's customers)."
+              data={options.map((g) => ({ ...g, items: g.items.filter((o) => o.value !== left) }))}
+              value={right}
+              onChange={(v) => {
+                setRight(v);
+                setKey(null);
+              }}
+              placeholder="Choose data"
+              searchable
+            />
+          )}
           <Select
             label="Record key (optional)"
-            description="A column identifying each record; it is never compared. Row numbers otherwise."
+            description={
+              linking
+                ? 'A column both datasets have, identifying each record; it is never compared. Row numbers otherwise.'
+                : 'A column identifying each record; it is never compared. Row numbers otherwise.'
+            }
             data={[...new Set(columns)]}
             value={key}
             onChange={setKey}
             clearable
-            disabled={!left}
+            disabled={!left || (linking && !right)}
           />
+          {(onlyLeft.length > 0 || onlyRight.length > 0) && (
+            <Alert color="yellow" variant="light" title="Columns only one dataset has are not compared">
+              {onlyLeft.length > 0 && `Only in ${nameOf(left)}: ${onlyLeft.join(', ')}. `}
+              {onlyRight.length > 0 && `Only in ${nameOf(right)}: ${onlyRight.join(', ')}.`}
+            </Alert>
+          )}
           <Group justify="flex-end">
-            <Button onClick={next} disabled={!left} loading={propose.isPending}>
+            <Button onClick={next} disabled={!left || (linking && !right)} loading={propose.isPending}>
               Next
             </Button>
           </Group>

@@ -39,7 +39,9 @@ export function ResolutionDetail({ id }: { id: string }) {
         title={r.name}
         badge={<StatusBadge status={r.status} />}
         description={
-          r.kind === 'link' ? 'Links the records of two imports.' : 'Finds the duplicates within one import.'
+          r.kind === 'link'
+            ? 'Links the records of two datasets, one to one.'
+            : 'Finds the duplicates within one dataset.'
         }
       />
       {r.status === 'failed' && (

@@ -3,20 +3,28 @@ import type { TResolution, TResolutionPair } from '@mapwright/contracts';
 import { IconChecks, IconGitMerge } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
-import { useLabel, usePairs, useRerun } from '../api.ts';
+import { useLabel, usePairs, useRerun, useSideNames } from '../api.ts';
 
 type Label = 'yes' | 'no' | 'skip';
 
 /** The weight each field adds (or takes away), as bars from the prior: the waterfall. */
-function Waterfall({ pair, prior }: { pair: TResolutionPair; prior: number }) {
+function Waterfall({
+  pair,
+  prior,
+  sides,
+}: {
+  pair: TResolutionPair;
+  prior: number;
+  sides: [string, string];
+}) {
   const max = Math.max(1, ...pair.fields.map((f) => Math.abs(f.weight)), Math.abs(prior));
   return (
     <Table fz="sm" verticalSpacing={4}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Field</Table.Th>
-          <Table.Th>Left record</Table.Th>
-          <Table.Th>Right record</Table.Th>
+          <Table.Th>{sides[0]}</Table.Th>
+          <Table.Th>{sides[1]}</Table.Th>
           <Table.Th>Agreement</Table.Th>
           <Table.Th w={220}>Weight</Table.Th>
         </Table.Tr>
@@ -68,6 +76,9 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
   const pairs = usePairs(resolution.id, true);
   const label = useLabel(resolution.id);
   const rerun = useRerun(resolution.id);
+  const sideName = useSideNames(resolution);
+  const sides: [string, string] =
+    resolution.kind === 'link' ? [sideName('left'), sideName('right')] : ['Left record', 'Right record'];
   const [decided, setDecided] = useState<Record<string, Label>>({});
   const queue = (pairs.data?.items ?? []).filter((p) => !p.label && !decided[keyOf(p)]);
   const current = queue[0];
@@ -140,7 +151,7 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
               {current.risk_reason}.
             </Alert>
           )}
-          <Waterfall pair={current} prior={pairs.data.prior} />
+          <Waterfall pair={current} prior={pairs.data.prior} sides={sides} />
           <Group mt="md">
             <Button color="teal.9" onClick={() => decide('yes')}>
               Same (Y)
