@@ -24,11 +24,16 @@ import {
   readDatasetRows,
   writeRecordsFromSql,
 } from '../apps/server/src/modules/datasets/datasets.service.ts';
-import { goldenRecords, type Resolved } from '../apps/server/src/modules/resolution/golden.ts';
 import { recordKeys, writeGolden } from '../apps/server/src/modules/resolution/golden.service.ts';
+import { goldenRecords, type Resolved } from '../apps/server/src/modules/resolution/golden.ts';
 
 const ROWS = Number(process.env.BENCH_GOLDEN_ROWS ?? 1_000_000);
-const RULES = { first_name: 'most_frequent', last_name: 'longest', email: 'latest', city: 'source_priority' } as const;
+const RULES = {
+  first_name: 'most_frequent',
+  last_name: 'longest',
+  email: 'latest',
+  city: 'source_priority',
+} as const;
 
 const status = (field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
@@ -52,10 +57,19 @@ async function run(mode: 'sql' | 'memory') {
   const database = await openPglite(join(dir, 'pg'));
   try {
     await database.migrate();
-    const ctx = { db: database.db, blobs: createLocalBlobStore(join(dir, 'blobs')), config: { DATA_DIR: dir } };
+    const ctx = {
+      db: database.db,
+      blobs: createLocalBlobStore(join(dir, 'blobs')),
+      config: { DATA_DIR: dir },
+    };
     const [org] = await database.db.insert(organizations).values({ name: 'bench' }).returning();
     const orgId = org!.id;
-    const output: DatasetRow = await writeRecordsFromSql(ctx, { orgId, kind: 'resolution' }, [], () => OUTPUT_SQL);
+    const output: DatasetRow = await writeRecordsFromSql(
+      ctx,
+      { orgId, kind: 'resolution' },
+      [],
+      () => OUTPUT_SQL,
+    );
     const [row] = await database.db
       .insert(resolutions)
       .values({
@@ -73,7 +87,9 @@ async function run(mode: 'sql' | 'memory') {
     let clusters: number;
     if (mode === 'sql') clusters = (await writeGolden(ctx, orgId, row!)).rowCount;
     else {
-      const records = (await readDatasetRows(ctx, output, 0, output.rowCount)).map((r) => r.record as Resolved);
+      const records = (await readDatasetRows(ctx, output, 0, output.rowCount)).map(
+        (r) => r.record as Resolved,
+      );
       const keys = recordKeys(records, 'customer_id');
       clusters = goldenRecords(records, RULES, [], (_, i) => keys[i] as string).items.length;
     }
@@ -104,13 +120,19 @@ async function main() {
     );
   const fmt = (r: Result) =>
     `${r.wall.toFixed(1)} s wall, ${r.cpu.toFixed(1)} s CPU, peak RSS ${Math.round(r.peak)} MB (${Math.round(r.before)} MB when it started)`;
-  console.log(`golden records of ${ROWS.toLocaleString('en')} records (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `golden records of ${ROWS.toLocaleString('en')} records (load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
   const sql = measure('sql');
   console.log(`  DuckDB query (writeGolden):  ${sql.clusters.toLocaleString('en')} clusters, ${fmt(sql)}`);
   if (process.env.BENCH_GOLDEN_BASELINE === '0') return;
   try {
     const mem = measure('memory');
-    console.log(`  in memory (before, golden.ts): ${mem.clusters.toLocaleString('en')} clusters, ${fmt(mem)}`);
+    console.log(
+      `  in memory (before, golden.ts): ${mem.clusters.toLocaleString('en')} clusters, ${fmt(mem)}`,
+    );
     console.log(
       `  ratio in memory / DuckDB: ${(mem.wall / sql.wall).toFixed(2)}x wall, ${(mem.cpu / sql.cpu).toFixed(2)}x CPU, ${(mem.peak / sql.peak).toFixed(2)}x peak RSS`,
     );

@@ -1,3 +1,4 @@
+import { JOIN_SOURCE_KINDS } from '@mapwright/contracts';
 import { type BlockingRule, type ColumnStats, type Columns, resolveIncremental } from '@mapwright/engine';
 import { z } from 'zod';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
@@ -11,7 +12,7 @@ import { recordKeys, writeGolden } from './golden.service.ts';
 import { newRecords, type Rec, readInput } from './inputs.ts';
 import * as repo from './resolution.repository.ts';
 
-const ZSource = z.object({ kind: z.enum(['import', 'result', 'join_run']), id: z.uuid() });
+const ZSource = z.object({ kind: z.enum(JOIN_SOURCE_KINDS), id: z.uuid() });
 
 type Summary = {
   records: number;

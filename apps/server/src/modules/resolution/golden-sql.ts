@@ -42,17 +42,23 @@ export const clustersOfKeysSql = (from: string, idColumn: string | undefined, ke
   `SELECT key, arg_max(c, line) FROM (${keyedSql(from, idColumn)})
    WHERE key IN (${keys.map(lit).join(', ') || 'NULL'}) GROUP BY key`;
 
+/**
+ * Each rule picks its survivor's first row (a value's first row names it: a row holds one value
+ * per field). Keys are fixed-size numbers, never lists or strings, so DuckDB's aggregate can
+ * spill: (−count, first row) as one HUGEINT sorts as the pair does while rows stay below 2^41.
+ */
+const pair = (major: string) => `(-(${major}))::HUGEINT * 2199023255552 + first`;
 const CHOOSE: Record<Survivorship, string> = {
-  most_frequent: 'arg_min(v, [-cnt, first])',
-  longest: 'arg_min(v, [-length(v), first])',
-  latest: 'arg_max(v, last)',
-  source_priority: 'coalesce(arg_min(v, first_left), arg_min(v, first))',
+  most_frequent: `arg_min(first, ${pair('cnt')})`,
+  longest: `arg_min(first, ${pair('len')})`,
+  latest: 'arg_max(first, last)',
+  source_priority: 'coalesce(arg_min(first, first_left), min(first))',
 };
 
-/** Distinct present values per (cluster, field index): count, first and last row, first left row. */
+/** Distinct present values per (cluster, field index): count, length, first and last row, first left row. */
 function valuesSql(from: string, fields: string[], where = '') {
   const f = fields.map((name, i) => `(${i}, ${pointer(name)})`).join(', ');
-  return `SELECT c, i, v, count(*) AS cnt, min(line) AS first, max(line) AS last,
+  return `SELECT c, i, v, length(v) AS len, count(*) AS cnt, min(line) AS first, max(line) AS last,
                  min(line) FILTER (WHERE NOT r) AS first_left
           FROM (SELECT m.c, m.line, m.r, f.i, json_extract_string(m.record, f.p) AS v
                 FROM (${members(from)}) m CROSS JOIN (VALUES ${f}) f(i, p) ${where})
@@ -79,8 +85,11 @@ export function goldenSql(from: string, spec: GoldenSqlSpec) {
   const choose = fields.length
     ? `CASE i ${fields.map((f, i) => `WHEN ${i} THEN ${CHOOSE[spec.rules[f] ?? 'most_frequent']}`).join(' ')} END`
     : 'NULL';
+  // the survivor's first row per (cluster, field), then its value from the same distinct values
   const chosen = fields.length
-    ? `SELECT c, i, ${choose} AS v FROM (${valuesSql(from, fields)}) GROUP BY c, i`
+    ? `WITH vals AS MATERIALIZED (${valuesSql(from, fields)})
+       SELECT w.c, w.i, vals.v FROM (SELECT c, i, ${choose} AS win FROM vals GROUP BY c, i) w
+       JOIN vals ON vals.c = w.c AND vals.i = w.i AND vals.first = w.win`
     : '';
   const final = fields.length
     ? `SELECT coalesce(o.c, ch.c) AS c, coalesce(o.i, ch.i) AS i, CASE WHEN o.i IS NOT NULL THEN o.v ELSE ch.v END AS v

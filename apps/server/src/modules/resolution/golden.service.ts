@@ -6,6 +6,7 @@ import { assertCanWrite } from '../../plugins/auth.ts';
 import {
   type DatasetCtx,
   type DatasetRow,
+  datasetsByIds,
   deleteDataset,
   findDataset,
   inertText,
@@ -214,4 +215,56 @@ export async function goldenCsv(ctx: AppContext, p: Principal, id: string) {
     name: `${row.name.replace(/[^\w-]+/g, '_')}-golden-records.csv`,
     csv: stringify([columns, ...records.map((r) => columns.map((c) => cell(r[c])))]),
   };
+}
+
+/** An entity resolution's outputs as inputs elsewhere (joins, flows): golden records, or every record with its cluster. */
+export type ResolutionOutputKind = 'resolution_golden' | 'resolution_clusters';
+const OUTPUT_NAMES: Record<ResolutionOutputKind, string> = {
+  resolution_golden: 'golden records',
+  resolution_clusters: 'records with cluster id',
+};
+/** Records whose keys name an output's columns (records of one resolution share their keys). */
+const COLUMN_SAMPLE = 1000;
+
+/**
+ * One output of a resolution of the organization (404 when it is not there, 409 before its
+ * first run): its dataset, read where it lies, and its columns.
+ */
+export async function resolutionOutput(
+  ctx: AppContext,
+  orgId: string,
+  id: string,
+  kind: ResolutionOutputKind,
+) {
+  const row = await repo.findResolution(ctx.db, orgId, id);
+  if (!row) throw notFound(`Entity resolution ${id} not found`);
+  const name = `${row.name} (${OUTPUT_NAMES[kind]})`;
+  const output = row.outputDatasetId ? await findDataset(ctx.db, orgId, row.outputDatasetId) : undefined;
+  if (!output) throw new AppError(409, `The entity resolution "${row.name}" has no result yet: run it first`);
+  const dataset = kind === 'resolution_clusters' ? output : await goldenOf(ctx, orgId, row);
+  const sample = await readDatasetRows(ctx, dataset, 0, COLUMN_SAMPLE);
+  const columns = [...new Set(sample.flatMap((r) => Object.keys(r.record)))];
+  return { id: row.id, name, dataset, columns };
+}
+
+/** Every resolution output of the organization that has rows (newest resolutions first), named by the resolution. */
+export async function resolutionOutputs(ctx: AppContext, orgId: string) {
+  const { rows } = await repo.listResolutions(ctx.db, orgId, 100, 0);
+  const ids = rows.flatMap((r) => [r.outputDatasetId, r.goldenDatasetId]).filter((x): x is string => !!x);
+  const datasets = new Map((await datasetsByIds(ctx.db, orgId, ids)).map((d) => [d.id, d]));
+  return rows.flatMap((r) => {
+    const out = r.outputDatasetId ? datasets.get(r.outputDatasetId) : undefined;
+    const golden = r.goldenDatasetId ? datasets.get(r.goldenDatasetId) : undefined;
+    const item = (kind: ResolutionOutputKind, ds: DatasetRow) => ({
+      kind,
+      id: r.id,
+      name: `${r.name} (${OUTPUT_NAMES[kind]})`,
+      row_count: ds.rowCount,
+      created_at: r.updatedAt.toISOString(),
+    });
+    return [
+      ...(golden ? [item('resolution_golden', golden)] : []),
+      ...(out ? [item('resolution_clusters', out)] : []),
+    ];
+  });
 }
