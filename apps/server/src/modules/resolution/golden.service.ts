@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { PassThrough } from 'node:stream';
 import type { AppContext, Principal } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
@@ -9,9 +9,9 @@ import {
   datasetsByIds,
   deleteDataset,
   findDataset,
-  inertText,
   queryDatasets,
   readDatasetRows,
+  writeJsonFieldsCsv,
   writeRecordsFromSql,
 } from '../datasets/datasets.service.ts';
 import type { Resolved, Survivorship } from './golden.ts';
@@ -44,6 +44,22 @@ async function outputOf(ctx: DatasetCtx, orgId: string, row: repo.ResolutionRow)
 /** The record fields of the output, in first-seen order (one native pass). */
 async function fieldsOfOutput(ctx: DatasetCtx, ds: DatasetRow) {
   return (await queryDatasets(ctx, [ds], (from) => fieldsSql(from(0)))).map((r) => String(r[0]));
+}
+
+/**
+ * The record fields as the golden records hold them: every golden record has `cluster_id`,
+ * `records`, then every field in first-seen order, so the first one's keys are the list
+ * (read as JSON keys, so a field that is itself called "records" is not lost).
+ */
+async function fieldsOfGolden(ctx: DatasetCtx, golden: DatasetRow) {
+  if (!golden.rowCount) return [];
+  const [first] = await queryDatasets(
+    ctx,
+    [golden],
+    (from) =>
+      `SELECT to_json(json_keys(record))::VARCHAR FROM ${from(0)} WHERE file_index = 0 AND file_row_number = 0`,
+  );
+  return (JSON.parse(String(first?.[0] ?? '[]')) as string[]).slice(2);
 }
 
 /** The cluster holding each record key that is there (keys are few: overrides, a request). */
@@ -117,7 +133,7 @@ export async function goldenPage(ctx: AppContext, p: Principal, id: string, page
   const row = await finished(ctx, p, id);
   const output = await outputOf(ctx, p.orgId, row);
   const golden = await goldenOf(ctx, p.orgId, row);
-  const fields = await fieldsOfOutput(ctx, output);
+  const fields = await fieldsOfGolden(ctx, golden);
   const rows = (await readDatasetRows(ctx, golden, (page - 1) * size, page * size)).map(
     (r) => r.record as Record<string, unknown>,
   );
@@ -163,7 +179,7 @@ export async function setSurvivorship(
 ) {
   assertCanWrite(p);
   const row = await finished(ctx, p, id);
-  const fields = await fieldsOfOutput(ctx, await outputOf(ctx, p.orgId, row));
+  const fields = await fieldsOfGolden(ctx, await goldenOf(ctx, p.orgId, row));
   for (const f of Object.keys(rules))
     if (!fields.includes(f)) throw new FieldError(['body', 'rules', f], `no field "${f}" in the records`);
   const config = {
@@ -184,7 +200,7 @@ export async function overrideValue(
   assertCanWrite(p);
   const row = await finished(ctx, p, id);
   const output = await outputOf(ctx, p.orgId, row);
-  if (!(await fieldsOfOutput(ctx, output)).includes(input.column))
+  if (!(await fieldsOfGolden(ctx, await goldenOf(ctx, p.orgId, row))).includes(input.column))
     throw new FieldError(['body', 'column'], `no field "${input.column}" in the records`);
   const clusterOf = await clustersOfKeys(ctx, output, (row.config as Config).idColumn, [input.record_key]);
   if (!clusterOf.has(input.record_key))
@@ -202,19 +218,25 @@ export async function overrideValue(
   await writeGolden(ctx, p.orgId, row);
 }
 
-/** The golden records dataset as CSV (cells that a spreadsheet would run as formulas made inert). */
+/**
+ * The golden records dataset as CSV, streamed: written natively a file at a time (cells that a
+ * spreadsheet would run as formulas made inert), so a large one never sits in memory.
+ */
 export async function goldenCsv(ctx: AppContext, p: Principal, id: string) {
   const row = await finished(ctx, p, id);
-  const ds = row.goldenDatasetId ? await findDataset(ctx.db, p.orgId, row.goldenDatasetId) : undefined;
-  if (!ds) throw new AppError(409, 'This resolution has no golden records yet');
-  const records = (await readDatasetRows(ctx, ds, 0, ds.rowCount)).map((r) => r.record);
-  const columns = [...new Set(records.flatMap((r) => Object.keys(r)))];
-  const cell = (v: unknown) =>
-    v === null || v === undefined ? '' : inertText(typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return {
-    name: `${row.name.replace(/[^\w-]+/g, '_')}-golden-records.csv`,
-    csv: stringify([columns, ...records.map((r) => columns.map((c) => cell(r[c])))]),
-  };
+  const ds = await goldenOf(ctx, p.orgId, row);
+  const fields = await fieldsOfGolden(ctx, ds);
+  const columns = ['cluster_id', 'records', ...fields.filter((f) => f !== 'records')];
+  const csv = new PassThrough();
+  writeJsonFieldsCsv(
+    ctx,
+    ds,
+    { column: 'record', fields: columns.map((c) => ({ header: c, path: [c] })) },
+    csv,
+  )
+    .then(() => csv.end())
+    .catch((err: Error) => csv.destroy(err));
+  return { name: `${row.name.replace(/[^\w-]+/g, '_')}-golden-records.csv`, csv };
 }
 
 /** An entity resolution's outputs as inputs elsewhere (joins, flows): golden records, or every record with its cluster. */
