@@ -57,12 +57,15 @@ const CHOOSE: Record<Survivorship, string> = {
 
 /** Distinct present values per (cluster, field index): count, length, first and last row, first left row. */
 function valuesSql(from: string, fields: string[], where = '') {
-  const f = fields.map((name, i) => `(${i}, ${pointer(name)})`).join(', ');
+  // each record's JSON is parsed once for all fields (a list of paths), then one row per field
+  const paths = `[${fields.map(pointer).join(', ')}]`;
   return `SELECT c, i, v, length(v) AS len, count(*) AS cnt, min(line) AS first, max(line) AS last,
                  min(line) FILTER (WHERE NOT r) AS first_left
-          FROM (SELECT m.c, m.line, m.r, f.i, json_extract_string(m.record, f.p) AS v
-                FROM (${members(from)}) m CROSS JOIN (VALUES ${f}) f(i, p) ${where})
-          WHERE v IS NOT NULL AND trim(v, ${lit(JS_WHITESPACE)}) <> '' AND v <> '[]'
+          FROM (SELECT c, line, r, unnest(range(${fields.length})) AS i, unnest(json_extract_string(record, ${paths})) AS v
+                FROM (${members(from)}) m ${where})
+          WHERE v IS NOT NULL AND v <> '[]'
+            -- a value starting with a visible ASCII character is not blank: the trim only for the rest
+            AND (ascii(v) BETWEEN 33 AND 126 OR trim(v, ${lit(JS_WHITESPACE)}) <> '')
           GROUP BY c, i, v`;
 }
 
@@ -109,6 +112,6 @@ export function goldenSql(from: string, spec: GoldenSqlSpec) {
 
 /** What each field could be, per cluster (distinct present values in first-seen order), for a page's clusters. */
 export function optionsSql(from: string, fields: string[], clusters: string[]) {
-  const where = `WHERE m.c IN (${clusters.map(lit).join(', ') || 'NULL'})`;
+  const where = `WHERE c IN (${clusters.map(lit).join(', ') || 'NULL'})`;
   return `SELECT c, i, to_json(list(v ORDER BY first))::VARCHAR FROM (${valuesSql(from, fields, where)}) GROUP BY c, i`;
 }
