@@ -50,7 +50,10 @@ export function JoinedData({ id }: { id: string }) {
             No left row matched a right row. Try a fuzzy condition or a lower threshold.
           </EmptyBlock>
         ) : (
-          <Table.ScrollContainer minWidth={Math.max(600, columns.length * 140)}>
+          <Table.ScrollContainer
+            minWidth={Math.max(600, columns.length * 140)}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Joined rows' } }}
+          >
             <Table verticalSpacing="xs" fz="sm" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
