@@ -137,7 +137,10 @@ async function main() {
       `  ratio in memory / DuckDB: ${(mem.wall / sql.wall).toFixed(2)}x wall, ${(mem.cpu / sql.cpu).toFixed(2)}x CPU, ${(mem.peak / sql.peak).toFixed(2)}x peak RSS`,
     );
   } catch (e) {
-    console.log(`  in memory (before, golden.ts): failed (${(e as Error).message.split('\n')[0]})`);
+    // the reason is the child's error line (the way before reads every record in one call)
+    const why =
+      String((e as { stderr?: string }).stderr ?? '').match(/Error: [^\n]*/)?.[0] ?? (e as Error).message;
+    console.log(`  in memory (before, golden.ts): failed: ${why}`);
   }
 }
 

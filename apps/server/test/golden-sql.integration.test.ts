@@ -14,7 +14,12 @@ import {
 } from '../src/modules/datasets/datasets.service.ts';
 import { recordKeys } from '../src/modules/resolution/golden.service.ts';
 import { goldenRecords, type Resolved, type Survivorship } from '../src/modules/resolution/golden.ts';
-import { clustersOfKeysSql, fieldsSql, goldenSql } from '../src/modules/resolution/golden-sql.ts';
+import {
+  clustersOfKeysSql,
+  fieldsOfKeyLists,
+  goldenSql,
+  keyListsSql,
+} from '../src/modules/resolution/golden-sql.ts';
 
 /** A small deterministic generator (mulberry32): the cases are the same on every run. */
 function random(seed: number) {
@@ -97,9 +102,7 @@ describe('golden records in SQL', () => {
       const w = await createRecordWriter(ctx, { orgId, kind: 'test' });
       for (let i = 0; i < records.length; i++) await w.append(i + 1, records[i]);
       const output = await w.finish();
-      const fields = (await queryDatasets(ctx, [output], (from) => fieldsSql(from(0)))).map((r) =>
-        String(r[0]),
-      );
+      const fields = fieldsOfKeyLists(await queryDatasets(ctx, [output], (from) => keyListsSql(from(0))));
       expect(fields).toEqual(expected.fields);
       const clusterOf = new Map(
         (

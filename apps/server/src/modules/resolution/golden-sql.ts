@@ -24,11 +24,23 @@ export const pointer = (key: string) => lit(`/${key.replaceAll('~', '~0').replac
 const members = (from: string) =>
   `SELECT line, record->>'cluster_id' AS c, coalesce(record->>'source', '') = 'right' AS r, record FROM ${from}`;
 
-/** Field names in first-seen order (record by record, key by key), the resolution's own left out. */
-export const fieldsSql = (from: string) =>
-  `SELECT k FROM (SELECT line, unnest(json_keys(record)) AS k, generate_subscripts(json_keys(record), 1) AS p
-                  FROM ${from})
-   WHERE k NOT IN ('cluster_id', 'source') GROUP BY k ORDER BY min([line, p])`;
+/**
+ * The distinct key lists of the records (JSON text), by the row each first appears in: records
+ * of one input share a few lists, so this is one cheap GROUP BY. `fieldsOfKeyLists` turns them
+ * into the fields in first-seen order (record by record, key by key).
+ */
+export const keyListsSql = (from: string) =>
+  `SELECT to_json(ks)::VARCHAR FROM (SELECT json_keys(record) AS ks, min(line) AS first FROM ${from} GROUP BY ks)
+   ORDER BY first`;
+
+/** The fields of `keyListsSql`'s rows, the resolution's own columns left out. */
+export function fieldsOfKeyLists(rows: unknown[][]): string[] {
+  const out = new Set<string>();
+  for (const [list] of rows) for (const k of JSON.parse(String(list)) as string[]) out.add(k);
+  out.delete('cluster_id');
+  out.delete('source');
+  return [...out];
+}
 
 /** Each record's key as the run named it: the key column's text, else `#n` within its side. */
 export const keyedSql = (from: string, idColumn?: string) => {

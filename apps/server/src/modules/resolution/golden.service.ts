@@ -15,7 +15,7 @@ import {
   writeRecordsFromSql,
 } from '../datasets/datasets.service.ts';
 import type { Resolved, Survivorship } from './golden.ts';
-import { clustersOfKeysSql, fieldsSql, goldenSql, optionsSql } from './golden-sql.ts';
+import { clustersOfKeysSql, fieldsOfKeyLists, goldenSql, keyListsSql, optionsSql } from './golden-sql.ts';
 import * as repo from './resolution.repository.ts';
 
 type Config = { idColumn?: string; survivorship?: Record<string, Survivorship> };
@@ -43,7 +43,7 @@ async function outputOf(ctx: DatasetCtx, orgId: string, row: repo.ResolutionRow)
 
 /** The record fields of the output, in first-seen order (one native pass). */
 async function fieldsOfOutput(ctx: DatasetCtx, ds: DatasetRow) {
-  return (await queryDatasets(ctx, [ds], (from) => fieldsSql(from(0)))).map((r) => String(r[0]));
+  return fieldsOfKeyLists(await queryDatasets(ctx, [ds], (from) => keyListsSql(from(0))));
 }
 
 /**
