@@ -184,6 +184,42 @@ describe('golden records as a join input', () => {
     expect([c2.left_first_name, c2.right_first_name]).toEqual(['ANNA', 'anna']);
   });
 
+  it("a flow's source step reads golden records by the resolution's id", async () => {
+    const check = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/flows/check',
+      payload: {
+        steps: [
+          {
+            id: 'src',
+            kind: 'source',
+            name: 'Golden customers',
+            config: { input: { kind: 'resolution_golden', id: resolution.id } },
+          },
+          {
+            id: 'berlin',
+            kind: 'filter',
+            name: 'Berlin',
+            config: { conditions: [{ column: 'city', op: 'eq', value: 'berlin' }] },
+          },
+        ],
+        edges: [{ from: 'src', to: 'berlin' }],
+      },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    const edge = check.json().edges.find((e: { from: string }) => e.from === 'src');
+    expect(edge.columns.map((c: { name: string }) => c.name)).toEqual([
+      'cluster_id',
+      'records',
+      'customer_id',
+      'first_name',
+      'last_name',
+      'email',
+      'city',
+      'birth_date',
+    ]);
+  });
+
   it("another organization's resolution is 404 as a join input", async () => {
     for (const kind of ['resolution_golden', 'resolution_clusters']) {
       const res = await t.as(other.token, {
