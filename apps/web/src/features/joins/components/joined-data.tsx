@@ -58,8 +58,9 @@ export function JoinedData({ id }: { id: string }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>#</Table.Th>
-                  <Table.Th>Match</Table.Th>
-                  <Table.Th>Score</Table.Th>
+                  {/* wide joins squeeze columns: the badge and the score keep their width */}
+                  <Table.Th miw={120}>Match</Table.Th>
+                  <Table.Th miw={90}>Score</Table.Th>
                   {columns.map((c) => (
                     <Table.Th key={c.name}>
                       {c.name}
