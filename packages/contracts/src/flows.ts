@@ -52,7 +52,16 @@ const ZColumnName = z.string().min(1).max(200);
 
 // ---------- step configs (one per kind) ----------
 
-export const FLOW_SOURCE_KINDS = ['import', 'dataset', 'join_run', 'result', 'connection'] as const;
+export const FLOW_SOURCE_KINDS = [
+  'import',
+  'dataset',
+  'join_run',
+  'result',
+  'connection',
+  // an entity resolution's outputs by its id (read as joins read them): always its latest records
+  'resolution_golden',
+  'resolution_clusters',
+] as const;
 export const ZFlowSourceConfig = z
   .object({
     input: z

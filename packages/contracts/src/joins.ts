@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { zPage } from './common.ts';
 
-/** What a join reads: an import's rows, a job result's valid mapped records, or an earlier join's output. */
-export const JOIN_SOURCE_KINDS = ['import', 'result', 'join_run'] as const;
+/**
+ * What a join reads: an import's rows, a job result's valid mapped records, an earlier join's
+ * output, or an entity resolution's outputs (by the resolution's id): its golden records (one
+ * per entity) or every record with its cluster id.
+ */
+export const JOIN_SOURCE_KINDS = [
+  'import',
+  'result',
+  'join_run',
+  'resolution_golden',
+  'resolution_clusters',
+] as const;
 export const ZJoinSource = z.object({ kind: z.enum(JOIN_SOURCE_KINDS), id: z.uuid() }).strict();
 export type TJoinSource = z.infer<typeof ZJoinSource>;
 

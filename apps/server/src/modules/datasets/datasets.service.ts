@@ -280,6 +280,7 @@ export {
 } from './cell-edits.ts';
 export { columnValueCounts, duplicateRows } from './column-stats.ts';
 export { type CsvField, inertText, writeJsonFieldsCsv } from './csv-export.ts';
+export { type DatasetSql, queryDatasets, writeRecordsFromSql } from './dataset-sql.ts';
 export {
   type CellOverlay,
   type CellType,

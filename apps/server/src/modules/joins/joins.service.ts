@@ -96,11 +96,19 @@ async function load(ctx: AppContext, orgId: string, id: string) {
   return j;
 }
 
+const UNAVAILABLE: Record<JoinSettings['left']['kind'], string> = {
+  import: 'import',
+  result: 'result',
+  join_run: 'joined data',
+  resolution_golden: 'golden records',
+  resolution_clusters: 'entity resolution',
+};
+
 /** A source's name for lists; a deleted input still shows what it was. */
 async function nameOf(ctx: AppContext, orgId: string, src: JoinSettings['left']) {
   return resolveSource(ctx, orgId, src, 'left').then(
     (s) => s.name,
-    () => `(unavailable ${src.kind === 'import' ? 'import' : 'joined data'})`,
+    () => `(unavailable ${UNAVAILABLE[src.kind]})`,
   );
 }
 

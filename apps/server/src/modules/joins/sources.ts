@@ -10,6 +10,11 @@ import {
 } from '../datasets/datasets.service.ts';
 import { getImport, importDataset, importRecordsJson, listImports } from '../imports/imports.service.ts';
 import { findResult, listResults } from '../pipelines/results.service.ts';
+import {
+  type ResolutionOutputKind,
+  resolutionOutput,
+  resolutionOutputs,
+} from '../resolution/golden.service.ts';
 import { findRun, finishedRuns } from './joins.repository.ts';
 
 /** Rows a join reads per side at most (both sides are held in memory while they are matched). */
@@ -76,6 +81,8 @@ export async function resolveSource(
     };
   }
   if (src.kind === 'result') return resultSource(ctx, orgId, src.id, side);
+  if (src.kind === 'resolution_golden' || src.kind === 'resolution_clusters')
+    return resolutionSource(ctx, orgId, src.kind, src.id, side);
   const found = await findRun(ctx.db, orgId, src.id);
   if (!found) throw notFound(`The ${side} input (joined data ${src.id}) was not found`);
   const { run } = found;
@@ -125,7 +132,38 @@ export async function listSources(ctx: AppContext, orgId: string) {
       columns: [...run.columns.map((c) => c.name), '_score', '_match'],
       created_at: run.createdAt.toISOString(),
     })),
+    ...(await resolutionOutputs(ctx, orgId)).map((o) => ({ ...o, columns: [] as string[] })),
   ];
+}
+
+/** An entity resolution's golden records, or its records with their cluster id, by the resolution's id. */
+async function resolutionSource(
+  ctx: AppContext,
+  orgId: string,
+  kind: ResolutionOutputKind,
+  id: string,
+  side: 'left' | 'right',
+): Promise<JoinInputSource> {
+  const out = await resolutionOutput(ctx, orgId, id, kind).catch((err: AppError) => {
+    throw err.statusCode === 404
+      ? notFound(`The ${side} input (entity resolution ${id}) was not found`)
+      : err;
+  });
+  return {
+    kind,
+    id: out.id,
+    name: out.name,
+    rowCount: out.dataset.rowCount,
+    columns: out.columns.map((name) => ({
+      name,
+      type: kind === 'resolution_golden' && name === 'records' ? 'integer' : 'string',
+      nulls: 0,
+      distinct: 0,
+      examples: [],
+    })),
+    readJson: (from, to) => readDatasetRecordsJson(ctx as DatasetCtx, out.dataset, from, to),
+    columnsDataset: async () => undefined,
+  };
 }
 
 /** Results whose records a join can read (valid rows only: a failed record has no mapped value). */

@@ -1,3 +1,4 @@
+import { JOIN_SOURCE_KINDS } from '@mapwright/contracts';
 import { type BlockingRule, type ColumnStats, type Columns, resolveIncremental } from '@mapwright/engine';
 import { z } from 'zod';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
@@ -5,13 +6,14 @@ import {
   createRecordWriter,
   deleteDataset,
   findDataset,
+  ROW_GROUP_ROWS,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
 import { recordKeys, writeGolden } from './golden.service.ts';
 import { newRecords, type Rec, readInput } from './inputs.ts';
 import * as repo from './resolution.repository.ts';
 
-const ZSource = z.object({ kind: z.enum(['import', 'result', 'join_run']), id: z.uuid() });
+const ZSource = z.object({ kind: z.enum(JOIN_SOURCE_KINDS), id: z.uuid() });
 
 type Summary = {
   records: number;
@@ -20,6 +22,9 @@ type Summary = {
   comparisons: { column: string; m: number[]; u: number[] }[];
   applied?: { rules: BlockingRule[]; roles: Record<string, ColumnStats['role']>; lambda: number };
 };
+
+/** Rows read per call: ten row groups. */
+const READ_SLICE = 10 * ROW_GROUP_ROWS;
 
 const text = (v: unknown) =>
   v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -47,7 +52,11 @@ export const addRecordsTask = defineTask({
     if (!summary?.applied || !ds) return fail('Run the resolution in full once before adding records');
     await repo.updateResolution(app.db, orgId, row.id, { status: 'running', error: null });
     progress({ step: 'reading' });
-    const old = (await readDatasetRows(app, ds, 0, ds.rowCount)).map((r) => r.record as Rec);
+    // in slices of whole row groups: one read of a million records would build one string
+    // past DuckDB's memory cap
+    const old: Rec[] = [];
+    for (let from = 0; from < ds.rowCount; from += READ_SLICE)
+      for (const r of await readDatasetRows(app, ds, from, from + READ_SLICE)) old.push(r.record as Rec);
     const records = old.map(({ cluster_id: _, ...r }) => r);
     const added = newRecords(records, await readInput(app, orgId, payload.source), config.idColumn);
     const all = [...records, ...added];

@@ -1,5 +1,6 @@
 /**
- * Golden records: one record per entity, each field's value chosen by the field's survivorship
+ * Golden records (the reference in memory; the server builds them with the same rules in SQL,
+ * golden-sql.ts, and a property test holds the two equal): one record per entity, each field's value chosen by the field's survivorship
  * rule (the four usual ones of master-data tools), unless a person chose it (an override,
  * remembered by a member record's key so it outlives re-runs that renumber clusters).
  */
@@ -12,8 +13,11 @@ export type Resolved = Record<string, unknown> & { cluster_id: string; source?: 
 
 /** Columns that are the resolution's own, not the records'. */
 const OWN = new Set(['cluster_id', 'source']);
-const present = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const asText = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** a value unless null, blank or an empty list */
+const present = (v: unknown) =>
+  v !== null && v !== undefined && asText(v).trim() !== '' && asText(v) !== '[]';
+const chars = (s: string) => [...s].length;
 
 /**
  * One field's surviving value. `members` are in input order, which is taken as age: later rows
@@ -34,8 +38,9 @@ export function survive(members: Resolved[], field: string, rule: Survivorship):
       .find(present);
     return first === undefined ? (values[0] as string) : asText(first);
   }
-  // ties: the earliest record's value, so the result does not depend on Map iteration tricks
-  if (rule === 'longest') return values.reduce((a, b) => (b.length > a.length ? b : a));
+  // ties: the earliest record's value, so the result does not depend on Map iteration tricks;
+  // length in characters (code points), as SQL counts them (golden-sql.ts)
+  if (rule === 'longest') return values.reduce((a, b) => (chars(b) > chars(a) ? b : a));
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   let best = values[0] as string;

@@ -29,6 +29,8 @@ const SOURCE_LABELS: Record<(typeof FLOW_SOURCE_KINDS)[number], string> = {
   join_run: 'Joined data',
   result: 'A job result',
   connection: 'A connection stream',
+  resolution_golden: 'Golden records',
+  resolution_clusters: 'Records with cluster id',
 };
 const OP_LABELS: Record<(typeof FLOW_FILTER_OPS)[number], string> = {
   eq: 'equals',

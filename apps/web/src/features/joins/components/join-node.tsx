@@ -8,6 +8,8 @@ const SOURCE_KINDS = {
   import: 'an import',
   result: 'the valid records of a job result',
   join_run: 'joined data',
+  resolution_golden: "an entity resolution's golden records, one per entity",
+  resolution_clusters: "an entity resolution's records with their cluster id",
 };
 
 /** `/data-join-node/{id}?side=left|right`: one input of a join, its columns and keys. */

@@ -113,7 +113,13 @@ export function JoinPreviewPanel({
           <Text size="sm" fw={600} mt="md" mb={4}>
             First joined rows
           </Text>
-          <Table.ScrollContainer minWidth={600}>
+          {/* a wide join scrolls sideways: its region takes the focus so keys can scroll it */}
+          <Table.ScrollContainer
+            minWidth={600}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'First joined rows' },
+            }}
+          >
             <Table verticalSpacing={4} fz="sm" striped>
               <Table.Thead>
                 <Table.Tr>

@@ -50,13 +50,17 @@ export function JoinedData({ id }: { id: string }) {
             No left row matched a right row. Try a fuzzy condition or a lower threshold.
           </EmptyBlock>
         ) : (
-          <Table.ScrollContainer minWidth={Math.max(600, columns.length * 140)}>
+          <Table.ScrollContainer
+            minWidth={Math.max(600, columns.length * 140)}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Joined rows' } }}
+          >
             <Table verticalSpacing="xs" fz="sm" striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>#</Table.Th>
-                  <Table.Th>Match</Table.Th>
-                  <Table.Th>Score</Table.Th>
+                  {/* wide joins squeeze columns: the badge and the score keep their width */}
+                  <Table.Th miw={120}>Match</Table.Th>
+                  <Table.Th miw={90}>Score</Table.Th>
                   {columns.map((c) => (
                     <Table.Th key={c.name}>
                       {c.name}

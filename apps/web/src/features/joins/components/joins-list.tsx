@@ -128,8 +128,15 @@ export function JoinsList() {
   );
 }
 
-const inputLabel = (i: TJoinInput) =>
-  `${i.name} · ${formatCount(i.row_count)} rows${i.kind === 'join_run' ? ' · joined data' : i.kind === 'result' ? ' · job result' : ''}`;
+/** What kind of dataset an input is, after its name (an import's name says enough). */
+const KIND_SUFFIX: Record<TJoinInput['kind'], string> = {
+  import: '',
+  result: ' · job result',
+  join_run: ' · joined data',
+  resolution_golden: ' · entity resolution',
+  resolution_clusters: ' · entity resolution',
+};
+const inputLabel = (i: TJoinInput) => `${i.name} · ${formatCount(i.row_count)} rows${KIND_SUFFIX[i.kind]}`;
 
 function NewJoinModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const inputs = useJoinInputs();
@@ -158,7 +165,8 @@ function NewJoinModal({ opened, onClose }: { opened: boolean; onClose: () => voi
         {inputs.isError && <ErrorBlock error={inputs.error} />}
         {inputs.data && inputs.data.length === 0 && (
           <Alert color="blue" title="Nothing to join yet">
-            Import two files first (Data → Imports); finished imports appear here.
+            Import two files first (Data → Imports); finished imports, job results, joined data and entity
+            resolutions appear here.
           </Alert>
         )}
         <TextInput
