@@ -253,6 +253,62 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
     expect(await other.resumeState!()).toBeUndefined();
   });
 
+  it("syncs a job result's valid records through a pipeline into a dataset", async () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } },
+      required: ['id', 'name', 'email'],
+    };
+    const pipeline = await call('POST', '/api/pipelines', {
+      name: `Contacts ${kind}`,
+      target_schema: schema,
+    });
+    await call('POST', `/api/pipelines/${pipeline.id}/jobs`, {
+      data: [{ id: 0, name: 'x', email: 'x@example.com' }],
+    });
+    const w = await call('POST', `/api/pipelines/${pipeline.id}/workshops`);
+    await call('POST', `/api/workshops/${w.id}/deploy`);
+    // a run of the deployed mapper: its result is the dataset the source reads
+    const job = await call('POST', `/api/pipelines/${pipeline.id}/jobs`, {
+      data: [
+        { id: 1, name: 'a', email: 'a@example.com' },
+        { id: 2, name: 'b' },
+        { id: 3, name: 'c', email: 'c@example.com' },
+      ],
+    });
+    await call('POST', `/api/jobs/${job.id}/run?immediate_return=true`);
+    const result = await eventually(
+      async () =>
+        (await call('GET', '/api/datasets?kind=result')).items.find(
+          (d: { name: string; row_count: number }) =>
+            d.name === `Contacts ${kind} · result` && d.row_count === 3,
+        ),
+      60_000,
+    );
+    const src = await connection('dataset', 'source', { dataset: result.id });
+    const streams = (await call('GET', `/api/connections/${src.id}/streams`)).items;
+    const base = `contacts_${kind}_result`;
+    expect(streams.map((s: { name: string }) => s.name)).toEqual([base, `${base}_all_rows`]);
+    // the valid stream holds the mapped records of valid rows; the other every row with its status
+    expect(streams[0].sample.map((r: { id: number }) => r.id)).toEqual([1, 3]);
+    expect(streams[1].sample.map((r: { valid: boolean }) => r.valid)).toEqual([true, false, true]);
+    const dst = await connection('dataset_out', 'destination', { prefix: `${kind} mapped ` });
+    const sync = await call('POST', '/api/syncs', {
+      name: 'mapped',
+      sourceConnectionId: src.id,
+      destinationConnectionId: dst.id,
+      streams: [{ name: base, destination: 'contacts' }],
+      pipelineId: pipeline.id,
+      writeMode: 'append',
+    });
+    expect(await runToEnd(sync.id)).toMatchObject({ status: 'succeeded', rowsRead: 2, rowsWritten: 2 });
+    const ds = await datasetNamed(`${kind} mapped contacts`);
+    expect(await rowsOf(ds.id)).toEqual([
+      { id: 1, name: 'a', email: 'a@example.com' },
+      { id: 3, name: 'c', email: 'c@example.com' },
+    ]);
+  });
+
   it("another organization's dataset or file is not found; a file that is not tabular names the setting", async () => {
     const { ds, file } = await importOf('secret.csv', 'a,b\n1,2\n');
     const other = await createUser(t);
