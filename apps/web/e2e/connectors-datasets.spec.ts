@@ -7,19 +7,21 @@ import { expectNoSeriousA11yViolations, loginToNewOrganization, screenshot } fro
  * destination with its rows counted, and the new dataset opened in the Data overview.
  */
 
+const CITIES = 'city,country\nLyon,FR\nPorto,PT\nGhent,BE\n';
+
 function peopleCsv() {
   const lines = ['id,name,city'];
   for (let i = 1; i <= 42; i++) lines.push(`${i},Person ${i},${i % 2 ? 'Lyon' : 'Porto'}`);
   return `${lines.join('\n')}\n`;
 }
 
-async function importCsv(page: Page) {
+async function importCsv(page: Page, name: string, content: string) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { Authorization: `Bearer ${token}` };
   const file = await (
     await page.request.post('/api/files', {
       headers,
-      multipart: { file: { name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(peopleCsv()) } },
+      multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(content) } },
     })
   ).json();
   const imp = await (await page.request.post('/api/imports', { headers, data: { file_id: file.id } })).json();
@@ -33,7 +35,9 @@ async function importCsv(page: Page) {
 test('an import synced into a Mapwright dataset, counted, then opened in Data', async ({ page }) => {
   test.setTimeout(90_000);
   await loginToNewOrganization(page);
-  await importCsv(page);
+  // two imports: the picker lists both by name (newest first)
+  await importCsv(page, 'people.csv', peopleCsv());
+  await importCsv(page, 'cities.csv', CITIES);
 
   // the destination first, so the sync form can pick it
   await page.goto('/destinations');
@@ -53,7 +57,13 @@ test('an import synced into a Mapwright dataset, counted, then opened in Data', 
   await dialog.getByLabel('Connection name').fill('People import');
   // a select of the organization's datasets by name, not an id box
   await dialog.getByRole('combobox', { name: /Dataset/ }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'cities.csv (v1) (3 rows)',
+    'people.csv (v1) (42 rows)',
+  ]);
+  await screenshot(page, 'connectors-datasets-picker');
   await page.getByRole('option', { name: 'people.csv (v1) (42 rows)' }).click();
+  await expect(dialog.getByRole('combobox', { name: /Dataset/ })).toHaveValue('people.csv (v1) (42 rows)');
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   await expect(dialog.getByText('Connection works')).toBeVisible({ timeout: 15_000 });
   await screenshot(page, 'connectors-datasets-source-form');
