@@ -71,6 +71,8 @@ test('an import synced into a Mapwright dataset, counted, then opened in Data', 
   await dialog.getByRole('button', { name: 'Save connection' }).click();
 
   const drawer = page.getByRole('dialog', { name: 'People import' });
+  // the saved setting reads as the dataset's name, not its id
+  await expect(drawer.getByText('dataset=people.csv (v1) (42 rows)')).toBeVisible();
   await expect(drawer.getByRole('combobox', { name: 'Stream' })).toHaveValue('people_csv_v1', {
     timeout: 20_000,
   });
