@@ -40,6 +40,8 @@ export function NewSyncModal({
   const destType = dests.data?.find((d) => d.id === destination)?.type;
   const offered = catalogue.data?.find((c) => c.type === destType)?.writeModes;
   const writeModes = (offered?.length ? offered : Object.keys(WRITE_LABELS)) as TNewSync['writeMode'][];
+  // a mode the newly picked destination does not offer falls back to its first
+  const write = writeModes.includes(writeMode) ? writeMode : writeModes[0]!;
   const issues =
     create.error && 'detail' in create.error && Array.isArray(create.error.detail) ? create.error.detail : [];
   const errorAt = (field: string) => issues.find((d: { loc?: unknown[] }) => d.loc?.includes(field))?.msg;
@@ -59,7 +61,7 @@ export function NewSyncModal({
             ...(mode === 'incremental' && cursor ? { cursorField: [cursor] } : {}),
           },
         ],
-        writeMode,
+        writeMode: write,
         pipelineId,
         schedule: schedule.trim() || null,
       },
@@ -117,7 +119,7 @@ export function NewSyncModal({
           <Select
             label="Write"
             data={writeModes.map((m) => ({ value: m, label: WRITE_LABELS[m] }))}
-            value={writeMode}
+            value={write}
             onChange={(v) => setWriteMode((v as typeof writeMode) ?? 'append')}
             allowDeselect={false}
             error={errorAt('writeMode')}
