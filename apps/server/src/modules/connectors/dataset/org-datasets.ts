@@ -13,7 +13,13 @@ import {
   readJsonDatasetRows,
   setDatasetFiles,
 } from '../../datasets/datasets.service.ts';
-import type { DatasetHandle, DatasetTargetWriter, OrgDatasets, StreamState } from '../contract.ts';
+import {
+  ConnectorRuntimeError,
+  type DatasetHandle,
+  type DatasetTargetWriter,
+  type OrgDatasets,
+  type StreamState,
+} from '../contract.ts';
 import * as repo from './sync-datasets.repository.ts';
 
 /*
@@ -138,7 +144,7 @@ async function openTargetWriter(
         const tx = t as unknown as Db;
         await repo.lockTarget(tx, orgId, target.id);
         const ds = await findDataset(tx, orgId, target.datasetId);
-        if (!ds) throw new Error(`the dataset "${req.name}" was deleted during the sync`);
+        if (!ds) throw new ConnectorRuntimeError(`the dataset "${req.name}" was deleted during the sync`);
         if (file) await setDatasetFiles(tx, ds, [...(ds.files as DatasetFile[]), file]);
         await repo.updateWrite(tx, orgId, req.runId, { checkpoint: checkpoint ?? null });
       });
