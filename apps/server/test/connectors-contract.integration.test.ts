@@ -5,6 +5,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutboundUrl, parseAllowlist } from '../src/lib/safe-fetch.ts';
+import { connectorContext } from '../src/modules/connectors/context.ts';
 import {
   type Connector,
   type ConnectorContext,
@@ -14,6 +15,7 @@ import {
   type Settings,
 } from '../src/modules/connectors/contract.ts';
 import { connectors } from '../src/modules/connectors/registry.ts';
+import { createTestApp, createUser, type TestApp } from './helper.ts';
 
 /*
  * One suite for every connector in the registry: its spec is a valid JSON Schema whose secret
@@ -360,3 +362,107 @@ describe.each([pgHarness(), mysqlHarness()].map((h) => [h.type, h] as const))(
     });
   },
 );
+
+/*
+ * The connectors of the organization's own data (Mapwright datasets, uploaded files) run the same
+ * contract against an app: their context is bound to one organization by context.ts.
+ */
+describe('connectors dataset, dataset_out and file: round trips', () => {
+  const source = connectors.find((x) => x.spec.type === 'dataset') as Required<Connector>;
+  const dest = connectors.find((x) => x.spec.type === 'dataset_out') as Required<Connector>;
+  const file = connectors.find((x) => x.spec.type === 'file') as Required<Connector>;
+  let t: TestApp;
+  let octx: ConnectorContext;
+  let datasetId: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    const u = await createUser(t);
+    octx = connectorContext(t.app.ctx, undefined, u.orgId);
+  });
+  afterAll(() => t.close());
+  const rec = (id: number) => ({ id, name: `p${id}`, score: id / 2, active: id % 2 === 0 });
+  const named = async (name: string) => (await octx.datasets!.list()).find((d) => d.name === name)!;
+
+  it('writes append batches into a named dataset and reads them back in row order, resumably', async () => {
+    const w = await dest.open(
+      { prefix: 'contract ' },
+      { stream: 'people', mode: 'append', jsonSchema: {}, signal },
+      octx,
+    );
+    for (let i = 0; i < ROWS; i += 5000)
+      await w.write(Array.from({ length: Math.min(5000, ROWS - i) }, (_, j) => rec(i + j + 1)));
+    await w.commit();
+    const ds = await named('contract people');
+    expect(ds.rowCount).toBe(ROWS);
+    datasetId = ds.id;
+
+    await source.check({ dataset: datasetId }, octx);
+    const [stream] = await source.discover({ dataset: datasetId }, octx);
+    expect(stream).toMatchObject({
+      name: 'contract_people',
+      primaryKey: [['_row']],
+      syncModes: ['full_refresh'],
+    });
+    const props = stream!.jsonSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props.id!.type).toBe('integer');
+    expect(props._row!.type).toBe('integer');
+    const all = await collect(
+      source.read({ dataset: datasetId }, { stream: stream!.name, syncMode: 'full_refresh', signal }, octx),
+    );
+    expect(all.records).toHaveLength(ROWS);
+    expect(all.records[0]).toEqual({ ...rec(1), _row: 0 });
+    expect(all.states.length).toBeGreaterThan(1);
+    const resumed = await collect(
+      source.read(
+        { dataset: datasetId },
+        { stream: stream!.name, syncMode: 'full_refresh', state: all.states[0], signal },
+        octx,
+      ),
+    );
+    const covered = all.states[0]!.next_row as number;
+    expect(resumed.records[0]!._row).toBe(covered);
+    expect(resumed.records).toHaveLength(ROWS - covered);
+  });
+
+  it('overwrites through staged files: the old rows stay until commit, abort leaves them', async () => {
+    const open = (runId: string) =>
+      dest.open(
+        { prefix: 'contract ' },
+        { stream: 'people', mode: 'overwrite', jsonSchema: {}, signal, runId },
+        octx,
+      );
+    const failing = await open('over-1');
+    await failing.write([rec(1)]);
+    expect((await named('contract people')).rowCount).toBe(ROWS);
+    await failing.abort();
+    expect((await named('contract people')).rowCount).toBe(ROWS);
+    const crashed = await open('over-2');
+    await crashed.write([rec(7)], { state: { next_row: 1 } });
+    const resumed = await open('over-2');
+    expect(await resumed.resumeState!()).toEqual({ state: { next_row: 1 } });
+    await resumed.write([rec(8)]);
+    await resumed.commit();
+    const [stream] = await source.discover({ dataset: datasetId }, octx);
+    const all = await collect(
+      source.read({ dataset: datasetId }, { stream: stream!.name, syncMode: 'full_refresh', signal }, octx),
+    );
+    expect(all.records.map((r) => r.id)).toEqual([7, 8]);
+    await expect(
+      dest.open({}, { stream: 'x', mode: 'upsert', primaryKey: [['id']], jsonSchema: {}, signal }, octx),
+    ).rejects.toBeInstanceOf(ConnectorSettingsError);
+  });
+
+  it('names the setting of a dataset or file that is not there, and needs an organization', async () => {
+    for (const dataset of ['', 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const err = await source.check({ dataset }, octx).catch((e) => e);
+      expect(err).toBeInstanceOf(ConnectorSettingsError);
+      expect(err.field).toBe('dataset');
+    }
+    const err = await file.check({ file: '00000000-0000-4000-8000-000000000000' }, octx).catch((e) => e);
+    expect(err).toBeInstanceOf(ConnectorSettingsError);
+    expect(err.field).toBe('file');
+    // a context without an organization reaches nobody's data
+    await expect(source.check({ dataset: datasetId }, ctx)).rejects.toBeInstanceOf(ConnectorRuntimeError);
+    await expect(file.check({ file: datasetId }, ctx)).rejects.toBeInstanceOf(ConnectorRuntimeError);
+  });
+});

@@ -919,6 +919,47 @@ export const syncRuns = pgTable(
   ],
 );
 
+/**
+ * A dataset the Mapwright dataset destination writes (issue 15), under a name the organization
+ * chose: every sync into that name appends to (or replaces the files of) the same dataset.
+ */
+export const syncDatasets = pgTable(
+  'sync_datasets',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    datasetId: uuid('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sync_datasets_name_unique').on(t.organizationId, t.name)],
+);
+
+/**
+ * One run's write into a sync dataset: the files an overwrite stages until its commit, and the
+ * source checkpoint stored in the same transaction as each batch (exactly once across a crash).
+ */
+export const syncDatasetWrites = pgTable('sync_dataset_writes', {
+  /** the writer's runId (a sync run and stream) */
+  runId: text('run_id').primaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  targetId: uuid('target_id')
+    .notNull()
+    .references(() => syncDatasets.id, { onDelete: 'cascade' }),
+  mode: text('mode').notNull(),
+  /** overwrite: the staged files, in row order, that replace the dataset's at commit */
+  files: json('files').$type<{ sha256: string; rows: number; bytes: number }[]>().notNull(),
+  checkpoint: json('checkpoint').$type<Record<string, unknown>>(),
+  committed: boolean('committed').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ── workbooks ──
 
 /**

@@ -15,7 +15,13 @@ import { assertCanWrite } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './connectors.repository.ts';
 import { connectorContext } from './context.ts';
-import { type Connector, ConnectorRuntimeError, ConnectorSettingsError, type Settings } from './contract.ts';
+import {
+  type Connector,
+  ConnectorRuntimeError,
+  ConnectorSettingsError,
+  type JsonSchema,
+  type Settings,
+} from './contract.ts';
 import { connectors, findConnector } from './registry.ts';
 
 /*
@@ -34,20 +40,56 @@ const ICONS: Record<string, string> = {
   nats: 'message',
   broker: 'message',
   dataset: 'table',
+  dataset_out: 'table',
+  file: 'file',
 };
 
-export function catalogue() {
+/**
+ * A settings property marked `x-choices` (`datasets`, `files`) picks one of the organization's:
+ * its choices go into the form's schema as `oneOf` of `{const: id, title: name}`, which the form
+ * renders as a select of names. Validation keeps the plain schema; the connector's check says
+ * whether the id is the organization's.
+ */
+async function withChoices(ctx: AppContext, orgId: string, settings: JsonSchema): Promise<JsonSchema> {
+  const props = (settings.properties ?? {}) as Record<string, JsonSchema>;
+  if (!Object.values(props).some((p) => p['x-choices'])) return settings;
+  const cctx = connectorContext(ctx, undefined, orgId);
+  const filled: Record<string, JsonSchema> = {};
+  for (const [name, prop] of Object.entries(props)) {
+    const kind = prop['x-choices'];
+    const choices =
+      kind === 'datasets'
+        ? (await cctx.datasets!.list()).map((d) => ({
+            const: d.id,
+            title: `${d.name} (${d.rowCount.toLocaleString('en')} rows)`,
+          }))
+        : kind === 'files'
+          ? (await cctx.files!.list()).map((f) => ({ const: f.id, title: f.name }))
+          : [];
+    // no choices yet: the plain text field, saying why
+    filled[name] = choices.length
+      ? { ...prop, oneOf: choices }
+      : kind
+        ? { ...prop, description: `None yet: create one first (${String(kind)})` }
+        : prop;
+  }
+  return { ...settings, properties: filled };
+}
+
+export async function catalogue(ctx: AppContext, orgId: string) {
   return {
-    items: connectors.map((c) => ({
-      type: c.spec.type,
-      title: c.spec.title,
-      description: c.spec.description,
-      icon: ICONS[c.spec.type] ?? 'plug',
-      roles: [...c.spec.roles],
-      settings: c.spec.settings,
-      secretFields: [...c.spec.secretFields],
-      writeModes: [...(c.spec.writeModes ?? [])],
-    })),
+    items: await Promise.all(
+      connectors.map(async (c) => ({
+        type: c.spec.type,
+        title: c.spec.title,
+        description: c.spec.description,
+        icon: ICONS[c.spec.type] ?? 'plug',
+        roles: [...c.spec.roles],
+        settings: await withChoices(ctx, orgId, c.spec.settings),
+        secretFields: [...c.spec.secretFields],
+        writeModes: [...(c.spec.writeModes ?? [])],
+      })),
+    ),
   };
 }
 
@@ -264,9 +306,14 @@ export function explain(ctx: AppContext, err: unknown): TConnectionCheck {
   };
 }
 
-async function runCheck(ctx: AppContext, c: Connector, settings: Settings): Promise<TConnectionCheck> {
+async function runCheck(
+  ctx: AppContext,
+  orgId: string,
+  c: Connector,
+  settings: Settings,
+): Promise<TConnectionCheck> {
   try {
-    await c.check!(settings, connectorContext(ctx));
+    await c.check!(settings, connectorContext(ctx, undefined, orgId));
     return { ok: true, field: null, message: null };
   } catch (err) {
     return explain(ctx, err);
@@ -280,12 +327,12 @@ export async function testSettings(
 ) {
   const c = connectorOf(input.type);
   const row = input.connectionId ? await findConnectionRow(ctx, p.orgId, input.connectionId) : undefined;
-  return runCheck(ctx, c, validateSettings(c, merged(ctx, c, row, input.settings)));
+  return runCheck(ctx, p.orgId, c, validateSettings(c, merged(ctx, c, row, input.settings)));
 }
 
 export async function checkConnection(ctx: AppContext, p: Principal, id: string) {
   const row = await findConnectionRow(ctx, p.orgId, id);
-  const result = await runCheck(ctx, connectorOf(row.type), settingsOf(ctx, row));
+  const result = await runCheck(ctx, p.orgId, connectorOf(row.type), settingsOf(ctx, row));
   await repo.updateConnection(ctx.db, p.orgId, id, {
     lastCheckOk: result.ok,
     lastCheckError: result.message,
@@ -303,7 +350,7 @@ export async function listStreams(ctx: AppContext, p: Principal, id: string) {
   const c = connectorOf(row.type);
   if (!c.discover || !c.read) throw conflict(`${c.spec.title} is not a source: it has no streams`);
   const settings = settingsOf(ctx, row);
-  const cctx = connectorContext(ctx);
+  const cctx = connectorContext(ctx, undefined, p.orgId);
   let streams: Awaited<ReturnType<NonNullable<Connector['discover']>>>;
   try {
     streams = await c.discover(settings, cctx);

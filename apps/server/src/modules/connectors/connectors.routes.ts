@@ -51,7 +51,7 @@ export async function connectorsRoutes(app: FastifyInstance) {
         response: { 200: ZConnectorList },
       },
     },
-    () => connections.catalogue(),
+    (req) => connections.catalogue(ctx, principalOf(req).orgId),
   );
   r.get(
     '/connections',

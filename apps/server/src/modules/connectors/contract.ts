@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The connector contract, modelled on the Airbyte protocol (spec / check / discover / read /
  * write). Every connector — databases, REST APIs, object stores, webhooks, brokers, Mapwright
@@ -118,6 +120,65 @@ export interface ConnectorContext {
    * connection to. When absent, such connectors probe the URL through `fetch` instead.
    */
   checkOutbound?(url: string): Promise<{ address: string; family: 4 | 6 }>;
+  /**
+   * The datasets of the connection's organization (bound by context.ts; absent where no
+   * organization is known). Another organization's id is simply not found.
+   */
+  datasets?: OrgDatasets;
+  /** The uploaded files of the connection's organization (current versions), bound the same way. */
+  files?: OrgFiles;
+}
+
+/** A dataset as a picker lists it: what the data overview calls it. */
+export interface DatasetChoice {
+  id: string;
+  name: string;
+  kind: string;
+  rowCount: number;
+}
+
+/** One dataset opened for reading: its columns and its rows by row index. */
+export interface DatasetHandle extends DatasetChoice {
+  /** `columns` (CSV text columns), `records` (a JSON record per row), `json` (job results) */
+  layout: string;
+  columns: ReadonlyArray<{ name: string; type: string }>;
+  /** Rows are only ever added at the end (row indexes are stable): incremental by row index. */
+  appendOnly: boolean;
+  /** Rows [from, to) in row order: a record each (a result's row: index, valid, mapped_record, message). */
+  read(from: number, to: number): Promise<Record<string, unknown>[]>;
+}
+
+/** A write into the organization's dataset of a given name (created on first use). */
+export interface DatasetTargetWriter {
+  /** The batch as one more file: appended at once (append) or staged (overwrite), with the checkpoint in the same transaction. */
+  write(records: ReadonlyArray<Record<string, unknown>>, checkpoint?: StreamState): Promise<void>;
+  resumeState(): Promise<StreamState | undefined>;
+  /** overwrite: the staged files replace the dataset's in one statement (readers see old or new). */
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export interface OrgDatasets {
+  list(): Promise<DatasetChoice[]>;
+  open(id: string): Promise<DatasetHandle | undefined>;
+  createWriter(req: {
+    name: string;
+    mode: 'append' | 'overwrite';
+    runId: string;
+  }): Promise<DatasetTargetWriter>;
+}
+
+export interface FileChoice {
+  id: string;
+  name: string;
+  /** the current version's file name (its extension decides the parser) */
+  filename: string;
+}
+
+export interface OrgFiles {
+  list(): Promise<FileChoice[]>;
+  /** The current version's bytes, from the start, each call a fresh stream. */
+  open(id: string): Promise<(FileChoice & { contentType: string; open(): Promise<Readable> }) | undefined>;
 }
 
 /** A setting is wrong: names the field (a JSON path into the settings) and the reason. */

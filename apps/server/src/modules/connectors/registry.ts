@@ -1,6 +1,9 @@
 import { natsConnector } from './broker/nats.connector.ts';
 import { rabbitmqConnector } from './broker/rabbitmq.connector.ts';
 import type { Connector } from './contract.ts';
+import { datasetDestinationConnector } from './dataset/dataset-destination.ts';
+import { datasetSourceConnector } from './dataset/dataset-source.ts';
+import { fileSourceConnector } from './file/file.connector.ts';
 import { mysqlConnector } from './mysql/mysql.connector.ts';
 import { postgresConnector } from './postgres/postgres.connector.ts';
 import { restConnector } from './rest/rest.connector.ts';
@@ -19,6 +22,9 @@ export const connectors: Connector[] = [
   webhookConnector,
   rabbitmqConnector,
   natsConnector,
+  datasetSourceConnector,
+  datasetDestinationConnector,
+  fileSourceConnector,
 ];
 
 export function findConnector(type: string): Connector | undefined {

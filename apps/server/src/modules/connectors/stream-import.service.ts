@@ -25,7 +25,7 @@ export async function importStream(
   const c = connectorOf(row.type);
   if (!c.discover || !c.read) throw conflict(`${c.spec.title} is not a source: it has no streams`);
   const settings = settingsOf(ctx, row);
-  const cctx = connectorContext(ctx);
+  const cctx = connectorContext(ctx, undefined, p.orgId);
   const failed = (err: unknown) =>
     new FieldError(
       ['body', 'stream'],

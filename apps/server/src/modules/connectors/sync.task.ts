@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import * as repo from './connectors.repository.ts';
+import { withConnectorOrganization } from './context.ts';
 import { isPermanent, messageOf, runSync } from './sync-runner.ts';
 
 export const SYNC_RUN_TASK = 'sync.run';
@@ -16,7 +17,10 @@ export const syncRunTask = defineTask({
   maxAttempts: 3,
   async handler({ app, payload, signal, task, progress }) {
     try {
-      const counters = await runSync(app, payload.runId, signal, progress);
+      // the run's organization: the dataset and file connectors reach its data, and only its
+      const orgId = (await repo.getRun(app.db, payload.runId))?.organizationId;
+      const run = () => runSync(app, payload.runId, signal, progress);
+      const counters = orgId ? await withConnectorOrganization(orgId, run) : await run();
       return counters ? { ...counters } : { skipped: true };
     } catch (err) {
       const latest = await app.queue.get(task.id);

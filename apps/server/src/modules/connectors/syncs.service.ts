@@ -122,7 +122,7 @@ export async function createSync(ctx: AppContext, p: Principal, input: z.output<
   const source = connectorOf(src.type);
   let streams: Awaited<ReturnType<NonNullable<typeof source.discover>>>;
   try {
-    streams = await source.discover!(settingsOf(ctx, src), connectorContext(ctx));
+    streams = await source.discover!(settingsOf(ctx, src), connectorContext(ctx, undefined, p.orgId));
   } catch (err) {
     throw new FieldError(['body', 'sourceConnectionId'], `discovery failed: ${explain(ctx, err).message}`);
   }

@@ -12,7 +12,12 @@ import {
 } from '../datasets/datasets.service.ts';
 import { lineageOf } from './lineage.ts';
 
-const KIND_NAMES: Record<string, string> = { import: 'Import', 'job-input': 'Job input', result: 'Result' };
+const KIND_NAMES: Record<string, string> = {
+  import: 'Import',
+  'job-input': 'Job input',
+  result: 'Result',
+  sync: 'Synced data',
+};
 
 function summaryOf(ds: DatasetRow, lineage: Awaited<ReturnType<typeof lineageOf>>): TDatasetSummary {
   const l = lineage.get(ds.id);

@@ -2,6 +2,7 @@ import type { TLineageLink } from '@mapwright/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { imports, jobs, pipelines, results } from '../../db/schema.ts';
+import { syncDatasetLineage } from '../connectors/dataset/sync-dataset-lineage.ts';
 
 export interface LineageEdge {
   datasetId: string;
@@ -96,7 +97,13 @@ const resultsSource: LineageSource = async (db, orgId, ids) => {
   }));
 };
 
-export const LINEAGE_SOURCES: LineageSource[] = [importsSource, jobInputsSource, resultsSource];
+export const LINEAGE_SOURCES: LineageSource[] = [
+  importsSource,
+  jobInputsSource,
+  resultsSource,
+  // datasets the Mapwright dataset destination writes, by the name the sync gave them
+  syncDatasetLineage,
+];
 
 /** Every source's edges for these datasets, one link per thing and role. */
 export async function lineageOf(db: Db, orgId: string, datasetIds: string[]) {

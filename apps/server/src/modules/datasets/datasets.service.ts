@@ -25,7 +25,7 @@ export interface DatasetRecord {
   record: Record<string, unknown>;
 }
 
-const RECORD_COLUMNS: JsonColumn[] = [
+export const RECORD_COLUMNS: JsonColumn[] = [
   { name: 'line', type: 'BIGINT' },
   { name: 'record', type: 'JSON' },
 ];
@@ -51,6 +51,18 @@ export async function createRecordWriter(ctx: DatasetCtx, opts: { orgId: string;
     },
     abort: writer.abort,
   };
+}
+
+/** An empty `records` dataset that files of RECORD_COLUMNS are added to (a sync writing into it). */
+export async function createRecordsDataset(ctx: DatasetCtx, opts: { orgId: string; kind: string }) {
+  return insertDataset(ctx.db, {
+    organizationId: opts.orgId,
+    kind: opts.kind,
+    layout: 'records',
+    columns: RECORD_COLUMNS,
+    rowCount: 0,
+    files: [],
+  });
 }
 
 /** An empty `json` dataset that files are appended to, in row order, as parts of it are written. */

@@ -318,3 +318,15 @@ export async function importTabSource(ctx: AppContext, p: Principal, id: string)
   const { imp } = await load(ctx, p.orgId, id);
   return { name: imp.name, datasetId: imp.datasetId, columns: (imp.columns as TImport['columns']) ?? null };
 }
+
+/**
+ * The import parsers for other modules (the uploaded-file connector): format by name, then the
+ * same encoding / delimiter / header detection and streaming parse an import uses.
+ */
+export {
+  formatOf,
+  type ImportFormat,
+  type ParsedItem,
+  parseFile,
+  UnreadableFileError,
+} from './parsers/index.ts';

@@ -20,7 +20,8 @@ export const useCatalogue = () =>
   useQuery({
     queryKey: [...connectorsKey, 'catalogue'],
     queryFn: async () => required(await http.get<{ items: TConnectorSpec[] }>('/connectors')).items,
-    staleTime: 60_000,
+    // fresh on each form: its pickers list the organization's datasets and files, which change
+    staleTime: 0,
   });
 
 export const useConnections = (role?: 'source' | 'destination') =>

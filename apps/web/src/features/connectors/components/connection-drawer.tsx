@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import {
+  useCatalogue,
   useCheckConnection,
   useConnection,
   useDeleteConnection,
@@ -32,6 +33,14 @@ export function ConnectionDrawer({
   const [tab, setTab] = useState<string | null>(null);
   const current = syncId ? 'syncs' : (tab ?? (isSource ? 'streams' : 'syncs'));
   const streams = useStreams(connectionId, isSource && current === 'streams');
+  const spec = useCatalogue().data?.find((c) => c.type === conn.data?.type);
+  /** A picked dataset or file by its name (the spec's choices), anything else as it is. */
+  const shown = (key: string, value: unknown) => {
+    const prop = (
+      spec?.settings.properties as Record<string, { oneOf?: { const: unknown; title: string }[] }>
+    )?.[key];
+    return prop?.oneOf?.find((o) => o.const === value)?.title ?? String(value);
+  };
 
   return (
     <Drawer
@@ -50,7 +59,7 @@ export function ConnectionDrawer({
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
             <Group gap="xs">
-              <Badge variant="light">{conn.data.type}</Badge>
+              <Badge variant="light">{spec?.title ?? conn.data.type}</Badge>
               <Badge variant="outline" color="gray">
                 {conn.data.role}
               </Badge>
@@ -94,7 +103,7 @@ export function ConnectionDrawer({
             Settings:{' '}
             <Code>
               {Object.entries(conn.data.settings)
-                .map(([k, v]) => `${k}=${String(v)}`)
+                .map(([k, v]) => `${k}=${shown(k, v)}`)
                 .join('  ')}
             </Code>
           </Text>

@@ -3,6 +3,7 @@ import {
   IconApi,
   IconBucket,
   IconDatabase,
+  IconFile,
   IconMessage,
   IconPlug,
   IconTable,
@@ -16,6 +17,7 @@ const ICONS = {
   webhook: IconWebhook,
   message: IconMessage,
   table: IconTable,
+  file: IconFile,
   plug: IconPlug,
 } as const;
 

@@ -2,7 +2,13 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import type { TConnection, TSync } from '@mapwright/contracts';
 import { useState } from 'react';
 import { usePipelineOptions } from '../../../lib/pipeline-options.ts';
-import { type TNewSync, useConnections, useCreateSync, useStreams } from '../api.ts';
+import { type TNewSync, useCatalogue, useConnections, useCreateSync, useStreams } from '../api.ts';
+
+const WRITE_LABELS = {
+  append: 'Append',
+  upsert: 'Upsert by key',
+  overwrite: 'Overwrite (atomic swap)',
+} as const;
 
 const tableOf = (stream: string) => (stream.split('.').pop() ?? stream).replace(/[^A-Za-z0-9_]/g, '_');
 
@@ -29,6 +35,13 @@ export function NewSyncModal({
   const [pipelineId, setPipelineId] = useState<string | null>(null);
   const [schedule, setSchedule] = useState('');
   const chosen = streams.data?.find((s) => s.name === stream);
+  const catalogue = useCatalogue();
+  // the write modes the chosen destination offers (a Mapwright dataset has no upsert)
+  const destType = dests.data?.find((d) => d.id === destination)?.type;
+  const offered = catalogue.data?.find((c) => c.type === destType)?.writeModes;
+  const writeModes = (offered?.length ? offered : Object.keys(WRITE_LABELS)) as TNewSync['writeMode'][];
+  // a mode the newly picked destination does not offer falls back to its first
+  const write = writeModes.includes(writeMode) ? writeMode : writeModes[0]!;
   const issues =
     create.error && 'detail' in create.error && Array.isArray(create.error.detail) ? create.error.detail : [];
   const errorAt = (field: string) => issues.find((d: { loc?: unknown[] }) => d.loc?.includes(field))?.msg;
@@ -48,7 +61,7 @@ export function NewSyncModal({
             ...(mode === 'incremental' && cursor ? { cursorField: [cursor] } : {}),
           },
         ],
-        writeMode,
+        writeMode: write,
         pipelineId,
         schedule: schedule.trim() || null,
       },
@@ -105,12 +118,8 @@ export function NewSyncModal({
           />
           <Select
             label="Write"
-            data={[
-              { value: 'append', label: 'Append' },
-              { value: 'upsert', label: 'Upsert by key' },
-              { value: 'overwrite', label: 'Overwrite (atomic swap)' },
-            ]}
-            value={writeMode}
+            data={writeModes.map((m) => ({ value: m, label: WRITE_LABELS[m] }))}
+            value={write}
             onChange={(v) => setWriteMode((v as typeof writeMode) ?? 'append')}
             allowDeselect={false}
             error={errorAt('writeMode')}
