@@ -151,6 +151,31 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
     ]);
   });
 
+  it("a flow's source step reads a dataset connection's stream (the organization reaches the connector)", async () => {
+    const { ds } = await importOf('flow-people.csv', 'name,email\nAda,ada@x.org\nBob,bob@x.org\n');
+    const src = await connection('dataset', 'source', { dataset: ds.id });
+    const check = await req('POST', '/api/flows/check', {
+      steps: [
+        {
+          id: 'src',
+          kind: 'source',
+          name: 'People',
+          config: { input: { kind: 'connection', id: src.id, stream: 'flow_people_csv_v1' } },
+        },
+        {
+          id: 'ada',
+          kind: 'filter',
+          name: 'Ada',
+          config: { conditions: [{ column: 'name', op: 'eq', value: 'Ada' }] },
+        },
+      ],
+      edges: [{ from: 'src', to: 'ada' }],
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    const edge = check.json().edges.find((e: { from: string }) => e.from === 'src');
+    expect(edge.columns.map((c: { name: string }) => c.name)).toEqual(['name', 'email', '_row']);
+  });
+
   it('syncs a PostgreSQL table into a dataset (types, exact count) and uses it as a pipeline input', async () => {
     const src = await connection('postgres', 'source', pgSettings);
     const dst = await connection('dataset_out', 'destination', { prefix: `${kind} ` });

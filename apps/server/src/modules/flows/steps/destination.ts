@@ -60,7 +60,7 @@ function same(a: unknown, b: unknown): boolean {
 async function preview(ctx: RunContext, step: Step): Promise<TFlowWritePreview> {
   const d = await destinationOf(ctx.app, ctx.principal, step);
   const key = step.config.primary_key ?? [];
-  const cctx = connectorContext(ctx.app);
+  const cctx = connectorContext(ctx.app, undefined, ctx.principal.orgId);
   const existing = new Map<string, Record<string, unknown>>();
   if (key.length && step.config.write_mode !== 'append' && d.c.read && d.c.discover) {
     const schema = String(d.settings.schema ?? 'public');
@@ -152,7 +152,7 @@ async function commit(ctx: RunContext, step: Step) {
         signal: ctx.signal,
         runId: `flow:${ctx.runId}:${step.id}`,
       },
-      connectorContext(ctx.app),
+      connectorContext(ctx.app, undefined, ctx.principal.orgId),
     )
     .catch((err) => {
       throw isPermanent(err) ? new StepInputError(messageOf(err)) : err;

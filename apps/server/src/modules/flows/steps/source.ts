@@ -65,7 +65,7 @@ export async function sourceReader(app: AppContext, p: Principal, input: Input):
     if (!input.stream)
       throw new StepProblem(['config', 'input', 'stream'], 'a connection source needs a stream');
     const settings = settingsOf(app, row);
-    const cctx = connectorContext(app);
+    const cctx = connectorContext(app, undefined, p.orgId);
     let streams: Awaited<ReturnType<NonNullable<typeof c.discover>>>;
     try {
       streams = await c.discover(settings, cctx);
