@@ -242,4 +242,10 @@ test('dedupe an uploaded customer CSV: wizard, review with the keyboard, merge a
   await page.goto('/entity_resolution');
   await expect(page.getByRole('link', { name: 'Customer duplicates' })).toBeVisible();
   await screenshot(page, 'er-list-done');
+
+  // the golden records are an input of a new resolution (to link clean customers with new data)
+  await page.getByRole('button', { name: 'New resolution' }).first().click();
+  await dialog.getByRole('combobox', { name: 'Data to resolve', exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Customer duplicates (golden records)' })).toBeVisible();
+  await page.keyboard.press('Escape');
 });

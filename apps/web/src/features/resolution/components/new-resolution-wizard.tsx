@@ -18,7 +18,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateResolution, useInputChoices, usePropose } from '../api.ts';
 
-const KIND_GROUPS = { import: 'Imports', result: 'Job results (valid records)', join_run: 'Joined data' };
+// golden records of another resolution can be linked to new data (e.g. clean customers × a new export)
+const KIND_GROUPS = {
+  import: 'Imports',
+  result: 'Job results (valid records)',
+  join_run: 'Joined data',
+  resolution_golden: 'Golden records',
+};
 const sourceOf = (value: string): TJoinSource => {
   const [kind, id] = value.split(':') as [TJoinSource['kind'], string];
   return { kind, id };
