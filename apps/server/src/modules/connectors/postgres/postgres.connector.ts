@@ -3,8 +3,7 @@ import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import Cursor from 'pg-cursor';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type {
   Connector,
   ConnectorContext,
@@ -29,10 +28,11 @@ import {
   sqlSettings,
   sqlSettingsSchema,
 } from '../sql-common.ts';
+import { copyRowParser } from './copy-read.ts';
 import { copyText } from './copy-text.ts';
 
 /*
- * PostgreSQL source and destination. Reads stream through a server-side cursor (pg-cursor), in
+ * PostgreSQL source and destination. Reads stream through COPY (SELECT …) TO STDOUT (copy-read.ts), in
  * key order so a full refresh resumes after the last key; incremental reads take
  * `(cursor, key) > state AND cursor <= max(cursor) read at start`. Writes land through
  * COPY FROM STDIN (typed by the table's own input functions); overwrite fills a staging table and
@@ -151,7 +151,6 @@ async function* read(
 ): AsyncIterable<ReadMessage> {
   const o = settingsOf(settings);
   const client = await connect(settings, ctx);
-  let cursor: Cursor | undefined;
   try {
     const {
       table,
@@ -164,13 +163,11 @@ async function* read(
       req.primaryKey,
     );
     const q = (n: string) => client.escapeIdentifier(n);
+    // COPY takes no bind parameters: values go in as quoted literals (typed by the column they
+    // are compared with), identifiers are only names discovery returned, quoted
+    const lit = (v: unknown) => client.escapeLiteral(typeof v === 'string' ? v : JSON.stringify(v));
     const from = `${q(table.schema)}.${q(table.table)}`;
     const keyList = key.map(q).join(', ');
-    const params: unknown[] = [];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
     const where: string[] = [];
     let order = keyList;
     let stateOf: (row: Record<string, unknown>) => Record<string, unknown>;
@@ -179,54 +176,51 @@ async function* read(
       if (!cursorCol || !key.length)
         throw explainSqlError(new Error('an incremental read needs a cursor field and a primary key'), o);
       // the upper bound is read once: rows arriving during the read past it wait for the next sync
-      const { rows } = await client.query(`select max(${q(cursorCol)}) as m from ${from}`);
+      const { rows } = await client.query(`select max(${q(cursorCol)})::text as m from ${from}`);
       const upper = rows[0]?.m ?? null;
       if (upper === null) {
         yield { type: 'state', state };
         return;
       }
-      where.push(`${q(cursorCol)} <= ${p(upper)}`);
+      where.push(`${q(cursorCol)} <= ${lit(upper)}`);
       if (state.cursor !== undefined && Array.isArray(state.key)) {
-        const vals = [state.cursor, ...state.key].map(p).join(', ');
+        const vals = [state.cursor, ...state.key].map(lit).join(', ');
         where.push(`(${q(cursorCol)}, ${keyList}) > (${vals})`);
       }
       order = `${q(cursorCol)}, ${keyList}`;
       stateOf = (row) => ({ cursor: row[cursorCol], key: key.map((k) => row[k]) });
     } else if (key.length) {
-      if (Array.isArray(state.key)) where.push(`(${keyList}) > (${state.key.map(p).join(', ')})`);
+      if (Array.isArray(state.key)) where.push(`(${keyList}) > (${state.key.map(lit).join(', ')})`);
       stateOf = (row) => ({ key: key.map((k) => row[k]) });
     } else {
       stateOf = () => ({});
     }
-    const sql = `select * from ${from}${where.length ? ` where ${where.join(' and ')}` : ''}${order ? ` order by ${order}` : ''}`;
-    const c = client.query(new Cursor(sql, params));
-    cursor = c;
-    const binary = table.columns.filter((col) => col.type === 'bytea').map((col) => col.name);
+    const cols = table.columns.map((c) => q(c.name)).join(', ');
+    const select = `select ${cols} from ${from}${where.length ? ` where ${where.join(' and ')}` : ''}${order ? ` order by ${order}` : ''}`;
+    // COPY streams the rows as text, with no per-row protocol round trip; the stream reads the
+    // socket only as fast as we consume it, so memory stays flat however large the table
+    const stream = client.query(copyTo(`copy (${select}) to stdout`));
+    const parser = copyRowParser(table.columns);
     let last: Record<string, unknown> | undefined;
-    // the next batch is fetched while this one goes downstream: the database's time hides behind ours
-    let next: Promise<Record<string, unknown>[]> = c.read(READ_BATCH);
-    for (;;) {
+    let sinceState = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (req.signal.aborted) throw req.signal.reason;
-      const rows = await next;
-      if (rows.length === READ_BATCH) {
-        next = c.read(READ_BATCH);
-        next.catch(() => {}); // awaited on the next turn; an error then is thrown there
-      }
-      for (const row of rows) {
-        for (const k of binary) if (Buffer.isBuffer(row[k])) row[k] = (row[k] as Buffer).toString('base64');
+      for (const row of parser.push(chunk)) {
         yield { type: 'record', data: row };
+        last = row;
+        if (++sinceState === READ_BATCH) {
+          sinceState = 0;
+          yield { type: 'state', state: stateOf(row) };
+        }
       }
-      if (rows.length) {
-        last = rows[rows.length - 1]!;
-        yield { type: 'state', state: stateOf(last) };
-      }
-      if (rows.length < READ_BATCH) break;
     }
+    parser.end();
+    if (last && sinceState) yield { type: 'state', state: stateOf(last) };
     if (!last) yield { type: 'state', state };
   } catch (err) {
     throw explainSqlError(err, o);
   } finally {
-    await cursor?.close().catch(() => {});
+    // ending the connection also stops a COPY left unfinished (an abort, a consumer that stopped)
     await client.end().catch(() => {});
   }
 }
