@@ -48,6 +48,12 @@ interface Counters {
   rowsRejected: number;
   bytes: number;
 }
+/** COPY text rows waiting for the destination (see DestinationWriter.writeCopyText). */
+interface Copied {
+  columns: readonly string[];
+  chunks: Buffer[];
+  rows: number;
+}
 /** Per stream: its committed state, whether it finished, and the counters before it began. */
 type RunState = Record<string, { state?: StreamState; done?: boolean; before?: Counters }>;
 
@@ -131,6 +137,10 @@ export async function runSync(
       cctx,
     );
     let buffer: Record<string, unknown>[] = [];
+    // with no mapper in between, a PostgreSQL source's COPY text rows go to a destination that
+    // takes them as they are (DestinationWriter.writeCopyText): no object per row on either side
+    const copyThrough = !mapper && writer.writeCopyText !== undefined;
+    let copied: Copied = { columns: [], chunks: [], rows: 0 };
     let pending: StreamState | undefined;
     /** The state reached but not yet committed (destinations that acknowledge on commit). */
     let deferred: StreamState | undefined;
@@ -146,8 +156,14 @@ export async function runSync(
     }
     await quarantine?.resumeAt(counters.rowsRejected);
     /** Writes one batch, then commits the state that covers it (never before the acknowledgement). */
-    const writeAndCommit = async (batch: Record<string, unknown>[], state: StreamState | undefined) => {
+    const writeAndCommit = async (
+      batch: Record<string, unknown>[],
+      copy: Copied,
+      state: StreamState | undefined,
+    ) => {
       let accepted = batch;
+      counters.rowsRead += copy.rows;
+      for (const c of copy.chunks) counters.bytes += c.length;
       if (batch.length) {
         counters.rowsRead += batch.length;
         counters.bytes += Buffer.byteLength(JSON.stringify(batch));
@@ -160,12 +176,15 @@ export async function runSync(
           await quarantine!.add(rejected);
         }
       }
+      const written = accepted.length + copy.rows;
       const checkpoint =
         state && writer.resumeState
-          ? { state, counters: { ...counters, rowsWritten: counters.rowsWritten + accepted.length } }
+          ? { state, counters: { ...counters, rowsWritten: counters.rowsWritten + written } }
           : undefined;
-      if (accepted.length || checkpoint) await writer.write(accepted, checkpoint);
-      counters.rowsWritten += accepted.length;
+      // a source yields records or COPY text, never both: one of these writes carries the checkpoint
+      if (copy.rows) await writer.writeCopyText!(copy.chunks, copy.columns, checkpoint);
+      else if (accepted.length || checkpoint) await writer.write(accepted, checkpoint);
+      counters.rowsWritten += written;
       // a destination durable only at commit (an object store): its states wait for the commit
       if (state && dest.spec.acknowledgesOnCommit) {
         deferred = state;
@@ -185,11 +204,13 @@ export async function runSync(
     let inflight: Promise<void> = Promise.resolve();
     const flush = async () => {
       const batch = buffer;
+      const copy = copied;
       const state = pending;
       buffer = [];
+      copied = { columns: [], chunks: [], rows: 0 };
       pending = undefined;
       await inflight;
-      const p = writeAndCommit(batch, state);
+      const p = writeAndCommit(batch, copy, state);
       p.catch(() => {}); // awaited by the next flush or the end; never an unhandled rejection
       inflight = p;
     };
@@ -203,14 +224,20 @@ export async function runSync(
           primaryKey,
           state: startState,
           signal,
+          copyText: copyThrough,
         },
         cctx,
       )) {
         if (m.type === 'record') buffer.push(m.data);
-        else if (m.type === 'state') {
+        else if (m.type === 'copy') {
+          if (!copyThrough || buffer.length) throw new Error('the source sent COPY text unasked');
+          copied.columns = m.columns;
+          copied.chunks.push(m.text);
+          copied.rows += m.rows;
+        } else if (m.type === 'state') {
           pending = m.state;
           // only at a checkpoint: a written batch is then always covered by the state committed after it
-          if (buffer.length >= WRITE_BATCH) await flush();
+          if (buffer.length + copied.rows >= WRITE_BATCH) await flush();
         } else cctx.log(m.level, m.message);
         if (signal.aborted) throw signal.reason;
       }

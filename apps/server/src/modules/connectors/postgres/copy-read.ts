@@ -67,16 +67,12 @@ export function unescapeCopy(s: string): string {
   return s.replace(/\\(.)/gs, (_m, ch: string) => ESCAPE[ch] ?? ch);
 }
 
-/**
- * Splits a COPY text byte stream into records of `columns`. Feed chunks with `push` (it returns
- * the complete rows so far, as records); the partial row at a chunk's end waits for the next one.
- */
-export function copyRowParser(columns: ReadonlyArray<{ name: string; type: string }>) {
+/** A function turning one COPY text line (no newline) into a record of `columns`. */
+export function copyRecordOf(columns: ReadonlyArray<{ name: string; type: string }>) {
   const names = columns.map((c) => c.name);
   const converters = columns.map((c) => converterFor(c.type));
   const n = names.length;
-  let rest: Buffer | undefined;
-  const toRecord = (line: string) => {
+  return (line: string) => {
     const fields = line.split('\t');
     if (fields.length !== n) throw new Error(`COPY row with ${fields.length} columns, expected ${n}`);
     const record: Record<string, unknown> = {};
@@ -91,20 +87,45 @@ export function copyRowParser(columns: ReadonlyArray<{ name: string; type: strin
     }
     return record;
   };
+}
+
+/**
+ * Cuts a COPY text byte stream at row ends: `push` returns the whole rows so far (each ending in
+ * a newline) or undefined; the partial row at a chunk's end waits for the next chunk.
+ */
+export function copyRowSplitter() {
+  let rest: Buffer | undefined;
   return {
-    push(chunk: Buffer): Record<string, unknown>[] {
+    push(chunk: Buffer): Buffer | undefined {
       const end = chunk.lastIndexOf(10);
       if (end < 0) {
         rest = rest ? Buffer.concat([rest, chunk]) : chunk;
-        return [];
+        return undefined;
       }
-      const head = rest ? Buffer.concat([rest, chunk.subarray(0, end)]) : chunk.subarray(0, end);
+      const rows = rest ? Buffer.concat([rest, chunk.subarray(0, end + 1)]) : chunk.subarray(0, end + 1);
       rest = end + 1 < chunk.length ? chunk.subarray(end + 1) : undefined;
-      return head.toString('utf8').split('\n').map(toRecord);
+      return rows;
     },
     /** Throws when the stream ended inside a row (a truncated COPY). */
     end() {
       if (rest?.length) throw new Error('the COPY stream ended inside a row');
     },
   };
+}
+
+/** How many rows (newlines) whole COPY rows hold. */
+export function countRows(rows: Buffer): number {
+  let n = 0;
+  for (let i = rows.indexOf(10); i >= 0; i = rows.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+/** The lines of whole COPY rows (without their newlines). */
+export function linesOf(rows: Buffer): string[] {
+  return rows.toString('utf8', 0, rows.length - 1).split('\n');
+}
+
+/** The last line of whole COPY rows. */
+export function lastLineOf(rows: Buffer): string {
+  return rows.toString('utf8', rows.lastIndexOf(10, rows.length - 2) + 1, rows.length - 1);
 }

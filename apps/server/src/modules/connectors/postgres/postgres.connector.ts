@@ -4,15 +4,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import type {
-  Connector,
-  ConnectorContext,
-  DestinationWriter,
-  ReadMessage,
-  ReadRequest,
-  Settings,
-  StreamDescriptor,
-  WriteRequest,
+import {
+  type Connector,
+  type ConnectorContext,
+  ConnectorRuntimeError,
+  type DestinationWriter,
+  type ReadMessage,
+  type ReadRequest,
+  type Settings,
+  type StreamDescriptor,
+  type WriteRequest,
 } from '../contract.ts';
 import {
   type ColumnKind,
@@ -28,7 +29,7 @@ import {
   sqlSettings,
   sqlSettingsSchema,
 } from '../sql-common.ts';
-import { copyRowParser } from './copy-read.ts';
+import { copyRecordOf, copyRowSplitter, countRows, lastLineOf, linesOf } from './copy-read.ts';
 import { copyText } from './copy-text.ts';
 
 /*
@@ -200,23 +201,34 @@ async function* read(
     // COPY streams the rows as text, with no per-row protocol round trip; the stream reads the
     // socket only as fast as we consume it, so memory stays flat however large the table
     const stream = client.query(copyTo(`copy (${select}) to stdout`));
-    const parser = copyRowParser(table.columns);
-    let last: Record<string, unknown> | undefined;
+    const rowsOf = copyRowSplitter();
+    const recordOf = copyRecordOf(table.columns);
+    const columns = table.columns.map((c) => c.name);
+    // a checkpoint after at least READ_BATCH rows, at a chunk's end: the key of its last row
+    let lastLine: string | undefined;
     let sinceState = 0;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (req.signal.aborted) throw req.signal.reason;
-      for (const row of parser.push(chunk)) {
-        yield { type: 'record', data: row };
-        last = row;
-        if (++sinceState === READ_BATCH) {
-          sinceState = 0;
-          yield { type: 'state', state: stateOf(row) };
-        }
+      const rows = rowsOf.push(chunk);
+      if (!rows) continue;
+      if (req.copyText) {
+        const n = countRows(rows);
+        yield { type: 'copy', columns, text: rows, rows: n };
+        sinceState += n;
+      } else {
+        const lines = linesOf(rows);
+        for (const line of lines) yield { type: 'record', data: recordOf(line) };
+        sinceState += lines.length;
+      }
+      lastLine = lastLineOf(rows);
+      if (sinceState >= READ_BATCH) {
+        sinceState = 0;
+        yield { type: 'state', state: stateOf(recordOf(lastLine)) };
       }
     }
-    parser.end();
-    if (last && sinceState) yield { type: 'state', state: stateOf(last) };
-    if (!last) yield { type: 'state', state };
+    rowsOf.end();
+    if (lastLine === undefined) yield { type: 'state', state };
+    else if (sinceState) yield { type: 'state', state: stateOf(recordOf(lastLine)) };
   } catch (err) {
     throw explainSqlError(err, o);
   } finally {
@@ -305,28 +317,52 @@ async function open(
       closed = true;
       await client.end().catch(() => {});
     };
+    /** One transaction: the checkpoint lands with its batch, an upsert's merge with its COPY. */
+    const inTransaction = async (copy: (() => Promise<void>) | undefined, checkpoint: unknown) => {
+      const save = checkpoint !== undefined && req.runId !== undefined;
+      const tx = save || (req.mode === 'upsert' && copy !== undefined);
+      try {
+        if (tx) await client.query('begin');
+        if (copy) await copy();
+        if (save) {
+          await client.query(
+            `insert into ${checkpoints} (run_key, state) values ($1, $2::jsonb)
+             on conflict (run_key) do update set state = excluded.state`,
+            [req.runId, JSON.stringify(checkpoint)],
+          );
+        }
+        if (tx) await client.query('commit');
+      } catch (err) {
+        if (tx) await client.query('rollback').catch(() => {});
+        throw explainSqlError(err, o);
+      }
+    };
+    const known = new Set(cols.map((c) => c.name));
     return {
       async write(records, checkpoint) {
         const rows = req.mode === 'upsert' ? lastPerKey(records, key) : records;
-        const save = checkpoint !== undefined && req.runId !== undefined;
-        // one transaction: the checkpoint lands with its batch, the upsert merge with its COPY
-        const tx = save || (req.mode === 'upsert' && rows.length > 0);
-        try {
-          if (tx) await client.query('begin');
-          if (rows.length) await copyRows(rows);
-          if (save) {
-            await client.query(
-              `insert into ${checkpoints} (run_key, state) values ($1, $2::jsonb)
-               on conflict (run_key) do update set state = excluded.state`,
-              [req.runId, JSON.stringify(checkpoint)],
-            );
-          }
-          if (tx) await client.query('commit');
-        } catch (err) {
-          if (tx) await client.query('rollback').catch(() => {});
-          throw explainSqlError(err, o);
-        }
+        await inTransaction(rows.length ? () => copyRows(rows) : undefined, checkpoint);
       },
+      // a PostgreSQL source's COPY text goes in as it came: every value typed by the source's own
+      // output function, parsed by the column's input function (the table's types follow the
+      // source's schema). Not for upsert: its batch must first drop repeated keys (lastPerKey).
+      ...(req.mode === 'upsert'
+        ? {}
+        : {
+            async writeCopyText(
+              chunks: ReadonlyArray<Buffer>,
+              columns: readonly string[],
+              checkpoint?: unknown,
+            ) {
+              for (const c of columns) {
+                if (!known.has(c))
+                  throw new ConnectorRuntimeError(`column ${c} is not in the records' schema`);
+              }
+              const into = `copy ${table} (${columns.map(q).join(', ')}) from stdin`;
+              const copy = () => pipeline(Readable.from(chunks), client.query(copyFrom(into)));
+              await inTransaction(chunks.length ? copy : undefined, checkpoint);
+            },
+          }),
       async resumeState() {
         if (!req.runId) return undefined;
         const { rows } = await client.query(`select state from ${checkpoints} where run_key = $1`, [
