@@ -30,6 +30,12 @@ import { findConnector } from './registry.ts';
  * ones keep a sync near COPY speed (bench/sync-pg.ts) while memory stays a few MB per batch.
  */
 export const WRITE_BATCH = 20_000;
+/**
+ * COPY text passed through (DestinationWriter.writeCopyText) is written per this many bytes: text
+ * costs no objects, so batches can be larger (fewer transactions and checkpoints) with memory
+ * still bounded by bytes, whatever the rows' width (bench/sync-pg.ts: ~140k narrow rows a batch).
+ */
+export const COPY_BATCH_BYTES = 8 * 1024 * 1024;
 /** Records mapped per call to a mapping thread. */
 const MAP_BATCH = 1000;
 const REJECTED_SAMPLE = 100;
@@ -53,6 +59,7 @@ interface Copied {
   columns: readonly string[];
   chunks: Buffer[];
   rows: number;
+  bytes: number;
 }
 /** Per stream: its committed state, whether it finished, and the counters before it began. */
 type RunState = Record<string, { state?: StreamState; done?: boolean; before?: Counters }>;
@@ -140,7 +147,7 @@ export async function runSync(
     // with no mapper in between, a PostgreSQL source's COPY text rows go to a destination that
     // takes them as they are (DestinationWriter.writeCopyText): no object per row on either side
     const copyThrough = !mapper && writer.writeCopyText !== undefined;
-    let copied: Copied = { columns: [], chunks: [], rows: 0 };
+    let copied: Copied = { columns: [], chunks: [], rows: 0, bytes: 0 };
     let pending: StreamState | undefined;
     /** The state reached but not yet committed (destinations that acknowledge on commit). */
     let deferred: StreamState | undefined;
@@ -163,7 +170,7 @@ export async function runSync(
     ) => {
       let accepted = batch;
       counters.rowsRead += copy.rows;
-      for (const c of copy.chunks) counters.bytes += c.length;
+      counters.bytes += copy.bytes;
       if (batch.length) {
         counters.rowsRead += batch.length;
         counters.bytes += Buffer.byteLength(JSON.stringify(batch));
@@ -207,7 +214,7 @@ export async function runSync(
       const copy = copied;
       const state = pending;
       buffer = [];
-      copied = { columns: [], chunks: [], rows: 0 };
+      copied = { columns: [], chunks: [], rows: 0, bytes: 0 };
       pending = undefined;
       await inflight;
       const p = writeAndCommit(batch, copy, state);
@@ -234,10 +241,11 @@ export async function runSync(
           copied.columns = m.columns;
           copied.chunks.push(m.text);
           copied.rows += m.rows;
+          copied.bytes += m.text.length;
         } else if (m.type === 'state') {
           pending = m.state;
           // only at a checkpoint: a written batch is then always covered by the state committed after it
-          if (buffer.length + copied.rows >= WRITE_BATCH) await flush();
+          if (buffer.length >= WRITE_BATCH || copied.bytes >= COPY_BATCH_BYTES) await flush();
         } else cctx.log(m.level, m.message);
         if (signal.aborted) throw signal.reason;
       }
