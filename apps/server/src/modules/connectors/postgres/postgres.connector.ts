@@ -82,6 +82,9 @@ async function connect(s: Settings, ctx: ConnectorContext): Promise<pg.Client> {
     ssl: o.ssl ? { rejectUnauthorized: true, ...(isIP(o.host) ? {} : { servername: o.host }) } : false,
     connectionTimeoutMillis: 10_000,
     application_name: 'mapwright-connector',
+    // dates and intervals in ISO form whatever the server's defaults: what the readers parse, and
+    // text any PostgreSQL reads back unambiguously
+    options: '-c DateStyle=ISO,YMD -c IntervalStyle=postgres',
     types,
   });
   // a dropped connection must not crash the process: the pending query fails instead
@@ -247,6 +250,7 @@ const SQL_TYPE: Record<ColumnKind, string> = {
   date: 'date',
   text: 'text',
   json: 'jsonb',
+  binary: 'bytea',
 };
 
 async function open(
