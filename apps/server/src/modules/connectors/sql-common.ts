@@ -197,6 +197,8 @@ export function explainSqlError(
   const at = `${where.host}:${where.port}`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return new ConnectorSettingsError('host', `host ${where.host} not found`);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+    return new ConnectorSettingsError('host', `host ${where.host} is unreachable from this server`);
   if (code === 'ECONNREFUSED')
     return new ConnectorSettingsError(
       'port',
