@@ -235,8 +235,11 @@ export async function runSync(
         },
         cctx,
       )) {
-        if (m.type === 'record') buffer.push(m.data);
-        else if (m.type === 'copy') {
+        // a batch is all records or all COPY text (writeAndCommit writes one or the other)
+        if (m.type === 'record') {
+          if (copied.rows) throw new Error('the source mixed records and COPY text');
+          buffer.push(m.data);
+        } else if (m.type === 'copy') {
           if (!copyThrough || buffer.length) throw new Error('the source sent COPY text unasked');
           copied.columns = m.columns;
           copied.chunks.push(m.text);
