@@ -7,6 +7,7 @@ import {
   ConnectorRuntimeError,
   type SourceConnector,
 } from '../src/modules/connectors/contract.ts';
+import { mysqlConnector } from '../src/modules/connectors/mysql/mysql.connector.ts';
 import { postgresConnector } from '../src/modules/connectors/postgres/postgres.connector.ts';
 import { connectors } from '../src/modules/connectors/registry.ts';
 import { createTestApp, createUser, DATABASES, eventually, type TestApp, type TestUser } from './helper.ts';
@@ -65,6 +66,28 @@ const dropping: Connector = {
 };
 connectors.push(dropping);
 
+/** The MySQL source; after its first checkpoint, rows with the last cursor value (and a later one) arrive. */
+let arrivals = 0;
+connectors.push({
+  ...mysqlConnector,
+  spec: { ...mysqlConnector.spec, type: 'mysql-arrivals', title: 'mysql-arrivals' },
+  async *read(s, req, ctx) {
+    let first = true;
+    for await (const m of (mysqlConnector as SourceConnector).read(s, req, ctx)) {
+      yield m;
+      if (m.type === 'state' && first) {
+        first = false;
+        const base = 100_000 + ++arrivals * 10;
+        await my(
+          `insert into events select ${base}, max(at) from events;
+           insert into events select ${base + 1}, max(at) from events where id < ${base};
+           insert into events select ${base + 2}, max(at) + interval 1 hour from events where id < ${base};`,
+        );
+      }
+    }
+  },
+});
+
 beforeAll(async () => {
   await sql('postgres', `create database ${SRC}`);
   await sql('postgres', `create database ${DST}`);
@@ -78,8 +101,14 @@ beforeAll(async () => {
   );
   await my(
     `create table orders (id int primary key, note varchar(40), placed datetime);
-     insert into orders values (1, 'a', '2024-01-01 10:00:00'), (2, null, '2024-01-02 11:30:00'), (3, 'c\\tx', '2024-01-03 12:00:00');`,
+     insert into orders values (1, 'a', '2024-01-01 10:00:00'), (2, null, '2024-01-02 11:30:00'), (3, 'c\\tx', '2024-01-03 12:00:00');
+     create table events (id int primary key, at datetime not null);`,
   );
+  const minutes = Array.from(
+    { length: 9000 },
+    (_, i) => `(${i + 1}, '2024-01-01' + interval ${Math.floor((i + 1) / 7)} minute)`,
+  );
+  await my(`insert into events values ${minutes.join(', ')}`);
 });
 afterAll(async () => {
   await sql('postgres', `drop database if exists ${SRC} with (force)`);
@@ -189,6 +218,28 @@ describe.each(DATABASES)('connectors: errors and MySQL both ways (%s)', (kind) =
       if (/unreachable/.test(res.message)) expect(res.field).toBe('host');
     }
   }, 60_000);
+
+  it('MySQL incremental: rows with the last cursor value arriving during a sync are neither lost nor repeated', async () => {
+    const table = `events_${kind}`;
+    // no primary key at the destination: a repeated row would show as a duplicate id
+    await my(`create table ${table} (id bigint, at datetime(6))`);
+    const src = await connection('mysql-arrivals', 'source', mySettings);
+    const dst = await connection('mysql', 'destination', mySettings);
+    const sync = await call('POST', '/api/syncs', {
+      name: 'events',
+      sourceConnectionId: src.id,
+      destinationConnectionId: dst.id,
+      streams: [{ name: 'events', destination: table, syncMode: 'incremental', cursorField: ['at'] }],
+      writeMode: 'append',
+    });
+    for (let i = 0; i < 3; i++) expect(await runToEnd(sync.id)).toMatchObject({ status: 'succeeded' });
+    const [dest] = await my(`select count(*) as n, count(distinct id) as d from ${table}`);
+    expect(Number(dest!.d)).toBe(Number(dest!.n));
+    // every source row is there but the ones that arrived during the last run (the next one reads them)
+    const last = 100_000 + arrivals * 10;
+    const missing = await my(`select id from events where id not in (select id from ${table}) order by id`);
+    expect(missing.map((r) => Number(r.id))).toEqual([last, last + 1, last + 2]);
+  });
 
   it('MySQL as source and destination: a full refresh, an upsert idempotent on replay, an overwrite intact when the source fails', async () => {
     const mySrc = await connection('mysql', 'source', mySettings);
