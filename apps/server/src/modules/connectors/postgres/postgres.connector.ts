@@ -82,15 +82,16 @@ async function connect(s: Settings, ctx: ConnectorContext): Promise<pg.Client> {
     ssl: o.ssl ? { rejectUnauthorized: true, ...(isIP(o.host) ? {} : { servername: o.host }) } : false,
     connectionTimeoutMillis: 10_000,
     application_name: 'mapwright-connector',
-    // dates and intervals in ISO form whatever the server's defaults: what the readers parse, and
-    // text any PostgreSQL reads back unambiguously
-    options: '-c DateStyle=ISO,YMD -c IntervalStyle=postgres',
     types,
   });
   // a dropped connection must not crash the process: the pending query fails instead
   client.on('error', () => {});
   try {
     await client.connect();
+    // dates and intervals in ISO form whatever the server's defaults: what the readers parse, and
+    // text any PostgreSQL reads back unambiguously (a SET, not a startup option: poolers such as
+    // PgBouncer refuse unknown startup parameters)
+    await client.query("set datestyle = 'ISO, YMD'; set intervalstyle = 'postgres'");
   } catch (err) {
     await client.end().catch(() => {});
     throw explainSqlError(err, o);
