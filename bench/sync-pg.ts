@@ -100,7 +100,6 @@ async function main() {
     }, 50);
     const t1 = performance.now();
     const cpu0 = process.cpuUsage();
-    if (process.env.BENCH_MARK) console.error('MARK start', process.hrtime.bigint() / 1000n);
     await call('POST', `/api/syncs/${sync.id}/runs`);
     let run: Record<string, unknown>;
     for (;;) {
@@ -110,7 +109,6 @@ async function main() {
     }
     const syncMs = performance.now() - t1;
     const cpu = process.cpuUsage(cpu0);
-    if (process.env.BENCH_MARK) console.error('MARK end', process.hrtime.bigint() / 1000n);
     clearInterval(sampler);
     await worker.stop();
     await app.close();
