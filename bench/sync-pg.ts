@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { taskDefinitions } from '../apps/server/src/jobs/registry.ts';
@@ -99,6 +99,7 @@ async function main() {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
     const t1 = performance.now();
+    const cpu0 = process.cpuUsage();
     await call('POST', `/api/syncs/${sync.id}/runs`);
     let run: Record<string, unknown>;
     for (;;) {
@@ -107,6 +108,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const syncMs = performance.now() - t1;
+    const cpu = process.cpuUsage(cpu0);
     clearInterval(sampler);
     await worker.stop();
     await app.close();
@@ -124,6 +126,14 @@ async function main() {
     );
     console.log(
       `  Mapwright sync (full refresh, append): ${(syncMs / 1000).toFixed(1)} s, ${rate(syncMs).toLocaleString('en-US')} rows/s`,
+    );
+    console.log(
+      `  this process's CPU during the sync: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)} s) — the databases' work is on top`,
+    );
+    console.log(
+      `  load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
     );
     console.log(`  ratio: ${(syncMs / copyMs).toFixed(2)}x the time of COPY (goal: within 3x)`);
     console.log(

@@ -58,7 +58,12 @@ export type ReadMessage =
    * after the destination has acknowledged all those records, so a crash resumes from here.
    */
   | { type: 'state'; state: StreamState }
-  | { type: 'log'; level: 'info' | 'warn'; message: string };
+  | { type: 'log'; level: 'info' | 'warn'; message: string }
+  /**
+   * Whole rows in PostgreSQL's COPY text format, for a destination that takes them unchanged
+   * (`DestinationWriter.writeCopyText`): yielded only when the request allows it (`copyText`).
+   */
+  | { type: 'copy'; columns: readonly string[]; text: Buffer; rows: number };
 
 export interface ReadRequest {
   stream: string;
@@ -68,6 +73,12 @@ export interface ReadRequest {
   /** The state the last committed checkpoint reached, or undefined for a first/full read. */
   state?: StreamState;
   signal: AbortSignal;
+  /**
+   * The runner can hand PostgreSQL COPY text rows to the destination as they are (no mapper in
+   * between, and the destination takes them): a source that can may yield `copy` messages
+   * instead of records, sparing both sides building and serializing an object per row.
+   */
+  copyText?: boolean;
 }
 
 export interface WriteRequest {
@@ -101,6 +112,16 @@ export interface DestinationWriter {
    * runner's own commit of the state.
    */
   write(records: ReadonlyArray<Record<string, unknown>>, checkpoint?: StreamState): Promise<void>;
+  /**
+   * Optional: writes rows given in PostgreSQL's COPY text format for the named columns (the
+   * source's, which are the write's schema), with the same acknowledgement and `checkpoint` rules
+   * as `write`. Only offered where the text lands unchanged in a table typed by the schema.
+   */
+  writeCopyText?(
+    chunks: ReadonlyArray<Buffer>,
+    columns: readonly string[],
+    checkpoint?: StreamState,
+  ): Promise<void>;
   /** The last checkpoint stored with a batch of this `runId` (optional; see `write`). */
   resumeState?(): Promise<StreamState | undefined>;
   commit(): Promise<void>;

@@ -54,6 +54,7 @@ const DATETIME_TZ = /^timestamp(\(\d\))? with time zone$|^timestamptz$/;
 const DATETIME = /^(timestamp|datetime)/;
 const DATE = /^date$/;
 const JSON_TYPE = /^(json|jsonb)$/;
+const BINARY = /^(bytea|tinyblob|blob|mediumblob|longblob|binary|varbinary)\b/;
 
 /** JSON Schema of one column's values, as this connector reads them. */
 export function columnSchema(c: SqlColumn): JsonSchema {
@@ -69,6 +70,8 @@ export function columnSchema(c: SqlColumn): JsonSchema {
   else if (DATETIME.test(t)) s = { type: 'string', 'x-sql-type': 'timestamp' };
   else if (DATE.test(t)) s = { type: 'string', format: 'date' };
   else if (JSON_TYPE.test(t)) s = {};
+  // bytes travel as base64 text (JSON Schema's contentEncoding); a SQL destination stores bytes again
+  else if (BINARY.test(t)) s = { type: 'string', contentEncoding: 'base64' };
   else s = { type: 'string' };
   if (c.nullable && typeof s.type === 'string') s = { ...s, type: [s.type, 'null'] };
   return s;
@@ -139,6 +142,7 @@ export type ColumnKind =
   | 'date'
   | 'json'
   | 'numeric'
+  | 'binary'
   | 'text';
 
 /** The column kind a JSON Schema property becomes in a destination table. */
@@ -153,6 +157,7 @@ export function kindOf(prop: unknown): ColumnKind {
   if (type === 'boolean') return 'boolean';
   if (type === 'string' && p.format === 'date-time') return 'datetime';
   if (type === 'string' && p.format === 'date') return 'date';
+  if (type === 'string' && p.contentEncoding === 'base64') return 'binary';
   if (type === 'string') return 'text';
   return 'json';
 }
@@ -192,6 +197,8 @@ export function explainSqlError(
   const at = `${where.host}:${where.port}`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return new ConnectorSettingsError('host', `host ${where.host} not found`);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+    return new ConnectorSettingsError('host', `host ${where.host} is unreachable from this server`);
   if (code === 'ECONNREFUSED')
     return new ConnectorSettingsError(
       'port',

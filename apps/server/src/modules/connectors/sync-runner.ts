@@ -30,6 +30,12 @@ import { findConnector } from './registry.ts';
  * ones keep a sync near COPY speed (bench/sync-pg.ts) while memory stays a few MB per batch.
  */
 export const WRITE_BATCH = 20_000;
+/**
+ * COPY text passed through (DestinationWriter.writeCopyText) is written per this many bytes: text
+ * costs no objects, so batches can be larger (fewer transactions and checkpoints) with memory
+ * still bounded by bytes, whatever the rows' width (bench/sync-pg.ts: ~140k narrow rows a batch).
+ */
+export const COPY_BATCH_BYTES = 8 * 1024 * 1024;
 /** Records mapped per call to a mapping thread. */
 const MAP_BATCH = 1000;
 const REJECTED_SAMPLE = 100;
@@ -46,6 +52,13 @@ interface Counters {
   rowsRead: number;
   rowsWritten: number;
   rowsRejected: number;
+  bytes: number;
+}
+/** COPY text rows waiting for the destination (see DestinationWriter.writeCopyText). */
+interface Copied {
+  columns: readonly string[];
+  chunks: Buffer[];
+  rows: number;
   bytes: number;
 }
 /** Per stream: its committed state, whether it finished, and the counters before it began. */
@@ -131,6 +144,10 @@ export async function runSync(
       cctx,
     );
     let buffer: Record<string, unknown>[] = [];
+    // with no mapper in between, a PostgreSQL source's COPY text rows go to a destination that
+    // takes them as they are (DestinationWriter.writeCopyText): no object per row on either side
+    const copyThrough = !mapper && writer.writeCopyText !== undefined;
+    let copied: Copied = { columns: [], chunks: [], rows: 0, bytes: 0 };
     let pending: StreamState | undefined;
     /** The state reached but not yet committed (destinations that acknowledge on commit). */
     let deferred: StreamState | undefined;
@@ -146,8 +163,14 @@ export async function runSync(
     }
     await quarantine?.resumeAt(counters.rowsRejected);
     /** Writes one batch, then commits the state that covers it (never before the acknowledgement). */
-    const writeAndCommit = async (batch: Record<string, unknown>[], state: StreamState | undefined) => {
+    const writeAndCommit = async (
+      batch: Record<string, unknown>[],
+      copy: Copied,
+      state: StreamState | undefined,
+    ) => {
       let accepted = batch;
+      counters.rowsRead += copy.rows;
+      counters.bytes += copy.bytes;
       if (batch.length) {
         counters.rowsRead += batch.length;
         counters.bytes += Buffer.byteLength(JSON.stringify(batch));
@@ -160,12 +183,15 @@ export async function runSync(
           await quarantine!.add(rejected);
         }
       }
+      const written = accepted.length + copy.rows;
       const checkpoint =
         state && writer.resumeState
-          ? { state, counters: { ...counters, rowsWritten: counters.rowsWritten + accepted.length } }
+          ? { state, counters: { ...counters, rowsWritten: counters.rowsWritten + written } }
           : undefined;
-      if (accepted.length || checkpoint) await writer.write(accepted, checkpoint);
-      counters.rowsWritten += accepted.length;
+      // a source yields records or COPY text, never both: one of these writes carries the checkpoint
+      if (copy.rows) await writer.writeCopyText!(copy.chunks, copy.columns, checkpoint);
+      else if (accepted.length || checkpoint) await writer.write(accepted, checkpoint);
+      counters.rowsWritten += written;
       // a destination durable only at commit (an object store): its states wait for the commit
       if (state && dest.spec.acknowledgesOnCommit) {
         deferred = state;
@@ -185,11 +211,13 @@ export async function runSync(
     let inflight: Promise<void> = Promise.resolve();
     const flush = async () => {
       const batch = buffer;
+      const copy = copied;
       const state = pending;
       buffer = [];
+      copied = { columns: [], chunks: [], rows: 0, bytes: 0 };
       pending = undefined;
       await inflight;
-      const p = writeAndCommit(batch, state);
+      const p = writeAndCommit(batch, copy, state);
       p.catch(() => {}); // awaited by the next flush or the end; never an unhandled rejection
       inflight = p;
     };
@@ -203,14 +231,24 @@ export async function runSync(
           primaryKey,
           state: startState,
           signal,
+          copyText: copyThrough,
         },
         cctx,
       )) {
-        if (m.type === 'record') buffer.push(m.data);
-        else if (m.type === 'state') {
+        // a batch is all records or all COPY text (writeAndCommit writes one or the other)
+        if (m.type === 'record') {
+          if (copied.rows) throw new Error('the source mixed records and COPY text');
+          buffer.push(m.data);
+        } else if (m.type === 'copy') {
+          if (!copyThrough || buffer.length) throw new Error('the source sent COPY text unasked');
+          copied.columns = m.columns;
+          copied.chunks.push(m.text);
+          copied.rows += m.rows;
+          copied.bytes += m.text.length;
+        } else if (m.type === 'state') {
           pending = m.state;
           // only at a checkpoint: a written batch is then always covered by the state committed after it
-          if (buffer.length >= WRITE_BATCH) await flush();
+          if (buffer.length >= WRITE_BATCH || copied.bytes >= COPY_BATCH_BYTES) await flush();
         } else cctx.log(m.level, m.message);
         if (signal.aborted) throw signal.reason;
       }

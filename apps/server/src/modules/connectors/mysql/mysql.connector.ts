@@ -204,6 +204,8 @@ function sqlType(kind: ColumnKind, isKey: boolean): string {
       return 'date';
     case 'json':
       return 'json';
+    case 'binary':
+      return isKey ? 'varbinary(255)' : 'longblob';
     default:
       // a key must have a bounded length in MySQL
       return isKey ? 'varchar(255)' : 'longtext';
@@ -218,6 +220,7 @@ function toSql(v: unknown, kind: ColumnKind): unknown {
     return Number.isNaN(d.getTime()) ? v : d.toISOString().replace('T', ' ').replace('Z', '');
   }
   if (kind === 'timestamp' && typeof v === 'string') return v.replace('T', ' ');
+  if (kind === 'binary' && typeof v === 'string') return Buffer.from(v, 'base64');
   if (typeof v === 'object') return JSON.stringify(v);
   return v;
 }

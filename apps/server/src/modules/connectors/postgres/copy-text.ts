@@ -19,6 +19,9 @@ function field(value: unknown, kind: ColumnKind): string {
   if (value === null || value === undefined) return '\\N';
   // a json column takes any JSON value; other columns take the value's text, objects as JSON
   if (kind === 'json') return escaped(JSON.stringify(value));
+  // base64 in the record, bytea's hex input form in the column (its backslash escaped for COPY)
+  if (kind === 'binary' && typeof value === 'string')
+    return `\\\\x${Buffer.from(value, 'base64').toString('hex')}`;
   if (typeof value === 'string') return escaped(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);

@@ -3,17 +3,17 @@ import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import Cursor from 'pg-cursor';
-import type {
-  Connector,
-  ConnectorContext,
-  DestinationWriter,
-  ReadMessage,
-  ReadRequest,
-  Settings,
-  StreamDescriptor,
-  WriteRequest,
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import {
+  type Connector,
+  type ConnectorContext,
+  ConnectorRuntimeError,
+  type DestinationWriter,
+  type ReadMessage,
+  type ReadRequest,
+  type Settings,
+  type StreamDescriptor,
+  type WriteRequest,
 } from '../contract.ts';
 import {
   type ColumnKind,
@@ -29,10 +29,11 @@ import {
   sqlSettings,
   sqlSettingsSchema,
 } from '../sql-common.ts';
+import { copyRecordOf, copyRowSplitter, countRows, lastLineOf, linesOf } from './copy-read.ts';
 import { copyText } from './copy-text.ts';
 
 /*
- * PostgreSQL source and destination. Reads stream through a server-side cursor (pg-cursor), in
+ * PostgreSQL source and destination. Reads stream through COPY (SELECT …) TO STDOUT (copy-read.ts), in
  * key order so a full refresh resumes after the last key; incremental reads take
  * `(cursor, key) > state AND cursor <= max(cursor) read at start`. Writes land through
  * COPY FROM STDIN (typed by the table's own input functions); overwrite fills a staging table and
@@ -87,6 +88,10 @@ async function connect(s: Settings, ctx: ConnectorContext): Promise<pg.Client> {
   client.on('error', () => {});
   try {
     await client.connect();
+    // dates and intervals in ISO form whatever the server's defaults: what the readers parse, and
+    // text any PostgreSQL reads back unambiguously (a SET, not a startup option: poolers such as
+    // PgBouncer refuse unknown startup parameters)
+    await client.query("set datestyle = 'ISO, YMD'; set intervalstyle = 'postgres'");
   } catch (err) {
     await client.end().catch(() => {});
     throw explainSqlError(err, o);
@@ -151,7 +156,6 @@ async function* read(
 ): AsyncIterable<ReadMessage> {
   const o = settingsOf(settings);
   const client = await connect(settings, ctx);
-  let cursor: Cursor | undefined;
   try {
     const {
       table,
@@ -164,13 +168,11 @@ async function* read(
       req.primaryKey,
     );
     const q = (n: string) => client.escapeIdentifier(n);
+    // COPY takes no bind parameters: values go in as quoted literals (typed by the column they
+    // are compared with), identifiers are only names discovery returned, quoted
+    const lit = (v: unknown) => client.escapeLiteral(typeof v === 'string' ? v : JSON.stringify(v));
     const from = `${q(table.schema)}.${q(table.table)}`;
     const keyList = key.map(q).join(', ');
-    const params: unknown[] = [];
-    const p = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
     const where: string[] = [];
     let order = keyList;
     let stateOf: (row: Record<string, unknown>) => Record<string, unknown>;
@@ -179,54 +181,62 @@ async function* read(
       if (!cursorCol || !key.length)
         throw explainSqlError(new Error('an incremental read needs a cursor field and a primary key'), o);
       // the upper bound is read once: rows arriving during the read past it wait for the next sync
-      const { rows } = await client.query(`select max(${q(cursorCol)}) as m from ${from}`);
+      const { rows } = await client.query(`select max(${q(cursorCol)})::text as m from ${from}`);
       const upper = rows[0]?.m ?? null;
       if (upper === null) {
         yield { type: 'state', state };
         return;
       }
-      where.push(`${q(cursorCol)} <= ${p(upper)}`);
+      where.push(`${q(cursorCol)} <= ${lit(upper)}`);
       if (state.cursor !== undefined && Array.isArray(state.key)) {
-        const vals = [state.cursor, ...state.key].map(p).join(', ');
+        const vals = [state.cursor, ...state.key].map(lit).join(', ');
         where.push(`(${q(cursorCol)}, ${keyList}) > (${vals})`);
       }
       order = `${q(cursorCol)}, ${keyList}`;
       stateOf = (row) => ({ cursor: row[cursorCol], key: key.map((k) => row[k]) });
     } else if (key.length) {
-      if (Array.isArray(state.key)) where.push(`(${keyList}) > (${state.key.map(p).join(', ')})`);
+      if (Array.isArray(state.key)) where.push(`(${keyList}) > (${state.key.map(lit).join(', ')})`);
       stateOf = (row) => ({ key: key.map((k) => row[k]) });
     } else {
       stateOf = () => ({});
     }
-    const sql = `select * from ${from}${where.length ? ` where ${where.join(' and ')}` : ''}${order ? ` order by ${order}` : ''}`;
-    const c = client.query(new Cursor(sql, params));
-    cursor = c;
-    const binary = table.columns.filter((col) => col.type === 'bytea').map((col) => col.name);
-    let last: Record<string, unknown> | undefined;
-    // the next batch is fetched while this one goes downstream: the database's time hides behind ours
-    let next: Promise<Record<string, unknown>[]> = c.read(READ_BATCH);
-    for (;;) {
+    const cols = table.columns.map((c) => q(c.name)).join(', ');
+    const select = `select ${cols} from ${from}${where.length ? ` where ${where.join(' and ')}` : ''}${order ? ` order by ${order}` : ''}`;
+    // COPY streams the rows as text, with no per-row protocol round trip; the stream reads the
+    // socket only as fast as we consume it, so memory stays flat however large the table
+    const stream = client.query(copyTo(`copy (${select}) to stdout`));
+    const rowsOf = copyRowSplitter();
+    const recordOf = copyRecordOf(table.columns);
+    const columns = table.columns.map((c) => c.name);
+    // a checkpoint after at least READ_BATCH rows, at a chunk's end: the key of its last row
+    let lastLine: string | undefined;
+    let sinceState = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (req.signal.aborted) throw req.signal.reason;
-      const rows = await next;
-      if (rows.length === READ_BATCH) {
-        next = c.read(READ_BATCH);
-        next.catch(() => {}); // awaited on the next turn; an error then is thrown there
+      const rows = rowsOf.push(chunk);
+      if (!rows) continue;
+      if (req.copyText) {
+        const n = countRows(rows);
+        yield { type: 'copy', columns, text: rows, rows: n };
+        sinceState += n;
+      } else {
+        const lines = linesOf(rows);
+        for (const line of lines) yield { type: 'record', data: recordOf(line) };
+        sinceState += lines.length;
       }
-      for (const row of rows) {
-        for (const k of binary) if (Buffer.isBuffer(row[k])) row[k] = (row[k] as Buffer).toString('base64');
-        yield { type: 'record', data: row };
+      lastLine = lastLineOf(rows);
+      if (sinceState >= READ_BATCH) {
+        sinceState = 0;
+        yield { type: 'state', state: stateOf(recordOf(lastLine)) };
       }
-      if (rows.length) {
-        last = rows[rows.length - 1]!;
-        yield { type: 'state', state: stateOf(last) };
-      }
-      if (rows.length < READ_BATCH) break;
     }
-    if (!last) yield { type: 'state', state };
+    rowsOf.end();
+    if (lastLine === undefined) yield { type: 'state', state };
+    else if (sinceState) yield { type: 'state', state: stateOf(recordOf(lastLine)) };
   } catch (err) {
     throw explainSqlError(err, o);
   } finally {
-    await cursor?.close().catch(() => {});
+    // ending the connection also stops a COPY left unfinished (an abort, a consumer that stopped)
     await client.end().catch(() => {});
   }
 }
@@ -241,6 +251,7 @@ const SQL_TYPE: Record<ColumnKind, string> = {
   date: 'date',
   text: 'text',
   json: 'jsonb',
+  binary: 'bytea',
 };
 
 async function open(
@@ -311,28 +322,52 @@ async function open(
       closed = true;
       await client.end().catch(() => {});
     };
+    /** One transaction: the checkpoint lands with its batch, an upsert's merge with its COPY. */
+    const inTransaction = async (copy: (() => Promise<void>) | undefined, checkpoint: unknown) => {
+      const save = checkpoint !== undefined && req.runId !== undefined;
+      const tx = save || (req.mode === 'upsert' && copy !== undefined);
+      try {
+        if (tx) await client.query('begin');
+        if (copy) await copy();
+        if (save) {
+          await client.query(
+            `insert into ${checkpoints} (run_key, state) values ($1, $2::jsonb)
+             on conflict (run_key) do update set state = excluded.state`,
+            [req.runId, JSON.stringify(checkpoint)],
+          );
+        }
+        if (tx) await client.query('commit');
+      } catch (err) {
+        if (tx) await client.query('rollback').catch(() => {});
+        throw explainSqlError(err, o);
+      }
+    };
+    const known = new Set(cols.map((c) => c.name));
     return {
       async write(records, checkpoint) {
         const rows = req.mode === 'upsert' ? lastPerKey(records, key) : records;
-        const save = checkpoint !== undefined && req.runId !== undefined;
-        // one transaction: the checkpoint lands with its batch, the upsert merge with its COPY
-        const tx = save || (req.mode === 'upsert' && rows.length > 0);
-        try {
-          if (tx) await client.query('begin');
-          if (rows.length) await copyRows(rows);
-          if (save) {
-            await client.query(
-              `insert into ${checkpoints} (run_key, state) values ($1, $2::jsonb)
-               on conflict (run_key) do update set state = excluded.state`,
-              [req.runId, JSON.stringify(checkpoint)],
-            );
-          }
-          if (tx) await client.query('commit');
-        } catch (err) {
-          if (tx) await client.query('rollback').catch(() => {});
-          throw explainSqlError(err, o);
-        }
+        await inTransaction(rows.length ? () => copyRows(rows) : undefined, checkpoint);
       },
+      // a PostgreSQL source's COPY text goes in as it came: every value typed by the source's own
+      // output function, parsed by the column's input function (the table's types follow the
+      // source's schema). Not for upsert: its batch must first drop repeated keys (lastPerKey).
+      ...(req.mode === 'upsert'
+        ? {}
+        : {
+            async writeCopyText(
+              chunks: ReadonlyArray<Buffer>,
+              columns: readonly string[],
+              checkpoint?: unknown,
+            ) {
+              for (const c of columns) {
+                if (!known.has(c))
+                  throw new ConnectorRuntimeError(`column ${c} is not in the records' schema`);
+              }
+              const into = `copy ${table} (${columns.map(q).join(', ')}) from stdin`;
+              const copy = () => pipeline(Readable.from(chunks), client.query(copyFrom(into)));
+              await inTransaction(chunks.length ? copy : undefined, checkpoint);
+            },
+          }),
       async resumeState() {
         if (!req.runId) return undefined;
         const { rows } = await client.query(`select state from ${checkpoints} where run_key = $1`, [
