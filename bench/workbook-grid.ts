@@ -139,14 +139,14 @@ async function main() {
       );
 
       process.stdout.write(
-        [
+        `${[
           `dataset tab of ${ROWS.toLocaleString('en-US')} rows, ${COLUMNS.length} columns, headless Chromium`,
           `  open the tab -> first rows painted   ${ms(firstPaint)}`,
           `  scroll ${SCROLL_ROWS.toLocaleString('en-US')} rows (${steps} screens, each painted)   ${ms(scroll)}  (${((SCROLL_ROWS / scroll) * 1000).toFixed(0)} rows/s)`,
           `  reference: the same ${Math.ceil((SCROLL_ROWS + 100) / 100)} pages from the API alone   ${ms(apiOnly)}  -> browser/API ${(scroll / apiOnly).toFixed(2)}x`,
           `  JS fetched when the tab opens: ${scripts.map((f) => f.split('/').pop()).join(', ') || 'none'} -> gzip ${kb(scripts.reduce((n, f) => n + gzipSync(readFileSync(join(DIST, f))).length, 0))}`,
           `  grid chunk (data-grid-*.js) gzip   ${kb(gridGz)}  (the SPA entry chunk: ${kb(entryGz)}, ratio ${(gridGz / entryGz).toFixed(3)})`,
-        ].join('\n') + '\n',
+        ].join('\n')}\n`,
       );
     } finally {
       await browser.close();

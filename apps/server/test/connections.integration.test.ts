@@ -12,7 +12,6 @@ import { createTestApp, createUser, DATABASES, eventually, type TestApp, type Te
  * with rejects counted, cancel, another organization's ids 404.
  */
 
-const ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
 const suffix = randomBytes(4).toString('hex');
 const SRC_DB = `mw_sync_src_${suffix}`;
 const DST_DB = `mw_sync_dst_${suffix}`;

@@ -11,7 +11,7 @@ import type { AppContext, Principal } from '../../context.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findPipeline } from '../pipelines/pipelines.service.ts';
-import { connectorOf, explain, findConnectionRow, settingsOf } from './connections.service.ts';
+import { connectorOf, explain, settingsOf } from './connections.service.ts';
 import * as repo from './connectors.repository.ts';
 import { connectorContext } from './context.ts';
 import { rejectedJsonLines, rejectedPage } from './quarantine.ts';

@@ -13,7 +13,6 @@ import {
 import type { TPipeline, TValueMapSuggestion } from '@mapwright/contracts';
 import { IconDownload, IconFileSpreadsheet, IconWand } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { createStore, useStore } from '../../../lib/store.ts';
 import { useDeployedMapper } from '../api/deployed-mapper.ts';
 import { pipelineKey } from '../api/keys.ts';
