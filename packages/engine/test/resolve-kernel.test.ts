@@ -53,17 +53,19 @@ describe('entity-resolution scoring kernel', () => {
           );
     const input = { left: left as Columns };
     const one = resolve(input);
-    const shards: number[] = [];
+    const shards: string[] = [];
     const threaded = await resolveWith(
       input,
       {},
       shardedScorer(3, async (req: ShardRequest) => {
-        shards.push(req.a.length);
-        // a thread receives a structured clone and answers one
+        shards.push(req.op);
+        // a thread receives a structured clone (the arrays on shared memory stay shared) and
+        // writes its results into them
         return structuredClone(runShard(structuredClone(req)));
       }),
     );
-    expect(shards.length).toBe(3);
+    // levels, then weights, each in three shards
+    expect(shards).toEqual(['levels', 'levels', 'levels', 'weights', 'weights', 'weights']);
     expect(one.candidates.pairs.length).toBeGreaterThan(1000);
     expect([...threaded.levels]).toEqual([...one.levels]);
     expect([...threaded.scored.weight]).toEqual([...one.scored.weight]);

@@ -46,8 +46,13 @@ export interface PlanColumn {
   ids: Int32Array;
   /** distinct values */
   distinct: number;
-  /** value v is codes[offsets[v] .. offsets[v + 1]) */
+  /**
+   * Value v's char codes. With `stride` > 0 (short values): its length at codes[v * stride] and
+   * its codes right after, so one cache line holds a value; otherwise codes[offsets[v] ..
+   * offsets[v + 1]).
+   */
   codes: Uint16Array;
+  stride: number;
   offsets: Int32Array;
   /** text: value v's sorted token ids are tokens[tokenOffsets[v] .. tokenOffsets[v + 1]) */
   tokens: Int32Array;
@@ -59,33 +64,77 @@ export interface PlanColumn {
 
 export interface ScoringPlan {
   columns: PlanColumn[];
+  /**
+   * Record-major: record r's value id on column k at rows[r * 2c + 2k], and how many records
+   * hold that value (its term frequency) at rows[r * 2c + 2k + 1]. A pair's comparisons read two
+   * rows (a cache line or two each) instead of two scattered cells per column.
+   */
+  rows: Int32Array;
 }
 
 /** Columns with at most this many distinct values keep a d×d table of levels (≤ 16 MB). */
 const CACHE_DISTINCT = 4096;
+/** Values up to this long are laid out at a fixed stride (at most a 64-byte line each). */
+const FIXED_LENGTH = 31;
+
+/**
+ * Plan arrays live on shared memory: scoring threads read them and write their shard's results
+ * in place, with nothing copied (a structured clone of a million records' plan took longer than
+ * scoring its shard).
+ */
+function shared<T>(make: new (buffer: SharedArrayBuffer) => T, bytesPer: number, length: number): T {
+  return new make(new SharedArrayBuffer(bytesPer * length));
+}
+export const sharedUint8 = (n: number) => shared(Uint8Array, 1, n);
+export const sharedInt32 = (n: number) => shared(Int32Array, 4, n);
+export const sharedFloat64 = (n: number) => shared(Float64Array, 8, n);
+const sharedUint16 = (n: number) => shared(Uint16Array, 2, n);
+
+/** How a column's values are compared: whether char codes, tokens or numbers are needed. */
+const usesCodes = (kind: number) => kind === KIND.jaroWinkler || kind === KIND.edit || kind === KIND.email;
 
 export function planColumn(col: PreparedColumn): PlanColumn {
   const kind = kindOf(col.role);
   const d = col.values.length;
-  const ids = new Int32Array(col.ids.length);
+  const ids = sharedInt32(col.ids.length);
   ids.set(col.ids);
   let total = 0;
-  for (const v of col.values) total += v.length;
-  const codes = new Uint16Array(total);
-  const offsets = new Int32Array(d + 1);
-  let at = 0;
-  col.values.forEach((v, i) => {
-    offsets[i] = at;
-    for (let j = 0; j < v.length; j++) codes[at++] = v.charCodeAt(j);
-  });
-  offsets[d] = at;
+  let longest = 0;
+  for (const v of col.values) {
+    total += v.length;
+    if (v.length > longest) longest = v.length;
+  }
+  // fixed stride when short values would not take much more room than packed ones
+  const stride =
+    usesCodes(kind) && longest <= FIXED_LENGTH && (longest + 1) * d <= 2 * (total + d) ? longest + 1 : 0;
+  let codes: Uint16Array;
+  let offsets = new Int32Array(0);
+  if (stride) {
+    codes = sharedUint16(d * stride);
+    col.values.forEach((v, i) => {
+      const at = i * stride;
+      codes[at] = v.length;
+      for (let j = 0; j < v.length; j++) codes[at + 1 + j] = v.charCodeAt(j);
+    });
+  } else {
+    codes = sharedUint16(usesCodes(kind) ? total : 0);
+    offsets = sharedInt32(usesCodes(kind) ? d + 1 : 0);
+    if (usesCodes(kind)) {
+      let at = 0;
+      col.values.forEach((v, i) => {
+        offsets[i] = at;
+        for (let j = 0; j < v.length; j++) codes[at++] = v.charCodeAt(j);
+      });
+      offsets[d] = at;
+    }
+  }
   let tokens = new Int32Array(0);
   let tokenOffsets = new Int32Array(0);
   if (kind === KIND.jaccard && col.tokens) {
-    tokenOffsets = new Int32Array(d + 1);
+    tokenOffsets = sharedInt32(d + 1);
     let n = 0;
     for (const t of col.tokens) n += t.length;
-    tokens = new Int32Array(n);
+    tokens = sharedInt32(n);
     let p = 0;
     col.tokens.forEach((t, i) => {
       tokenOffsets[i] = p;
@@ -96,16 +145,32 @@ export function planColumn(col: PreparedColumn): PlanColumn {
   }
   let numbers = new Float64Array(0);
   if (kind === KIND.number && col.numbers) {
-    numbers = new Float64Array(d);
+    numbers = sharedFloat64(d);
     numbers.set(col.numbers);
   }
   // free text is never cached: its values rarely repeat and the table would be mostly empty
-  const cache = new Uint8Array(d <= CACHE_DISTINCT && kind !== KIND.jaccard ? d * d : 0);
-  return { kind, ids, distinct: d, codes, offsets, tokens, tokenOffsets, numbers, cache };
+  const cache = sharedUint8(d <= CACHE_DISTINCT && kind !== KIND.jaccard ? d * d : 0);
+  return { kind, ids, distinct: d, codes, stride, offsets, tokens, tokenOffsets, numbers, cache };
+}
+
+/** ScoringPlan's `rows`: per record and column, the value id and the value's count. */
+export function recordRows(cols: PreparedColumn[]): Int32Array {
+  const c = cols.length;
+  const n = cols[0]?.ids.length ?? 0;
+  const rows = sharedInt32(n * 2 * c);
+  cols.forEach((col, k) => {
+    const { ids, counts } = col;
+    for (let r = 0, at = 2 * k; r < n; r++, at += 2 * c) {
+      const id = ids[r] as number;
+      rows[at] = id;
+      rows[at + 1] = id < 0 ? 0 : (counts[id] as number);
+    }
+  });
+  return rows;
 }
 
 export function scoringPlan(cols: PreparedColumn[]): ScoringPlan {
-  return { columns: cols.map((c) => planColumn(c)) };
+  return { columns: cols.map((col) => planColumn(col)), rows: recordRows(cols) };
 }
 
 /** Jaccard of the sorted token ids of values x and y. */
@@ -132,12 +197,10 @@ function jaccardOf(col: PlanColumn, x: number, y: number): number {
   return inter / (na + nb - inter);
 }
 
-/** Position of '@' in value v, or its length. */
-function atSign(col: PlanColumn, v: number): number {
-  const from = col.offsets[v] as number;
-  const to = col.offsets[v + 1] as number;
-  for (let i = from; i < to; i++) if (col.codes[i] === 64) return i - from;
-  return to - from;
+/** Position of '@' in c[from, from + length), or `length`. */
+function atSign(c: Uint16Array, from: number, length: number): number {
+  for (let i = 0; i < length; i++) if (c[from + i] === 64) return i;
+  return length;
 }
 
 /**
@@ -146,52 +209,59 @@ function atSign(col: PlanColumn, v: number): number {
  * Levenshtein 1 / 2; Jaccard 0.9 / 0.7 / 0.5 / 0.3).
  */
 export function fuzzyLevel(col: PlanColumn, x: number, y: number): number {
-  const o = col.offsets;
-  switch (col.kind) {
-    case KIND.jaroWinkler: {
-      const xa = o[x] as number;
-      const ya = o[y] as number;
-      const s = jaroWinklerCodes(col.codes, xa, (o[x + 1] as number) - xa, ya, (o[y + 1] as number) - ya);
-      return s >= 0.92 ? 1 : s >= 0.88 ? 2 : s >= 0.7 ? 3 : 4;
-    }
-    case KIND.jaccard: {
-      const s = jaccardOf(col, x, y);
-      return s >= 0.9 ? 1 : s >= 0.7 ? 2 : s >= 0.5 ? 3 : s >= 0.3 ? 4 : 5;
-    }
-    case KIND.edit: {
-      const xa = o[x] as number;
-      const ya = o[y] as number;
-      const d = editDistanceCodes(col.codes, xa, (o[x + 1] as number) - xa, ya, (o[y + 1] as number) - ya);
-      return d <= 1 ? 1 : d <= 2 ? 2 : 3;
-    }
-    case KIND.email: {
-      const xa = o[x] as number;
-      const ya = o[y] as number;
-      const mx = atSign(col, x);
-      if (mx === atSign(col, y)) {
-        let same = true;
-        for (let i = 0; i < mx && same; i++) same = col.codes[xa + i] === col.codes[ya + i];
-        if (same) return 1;
-      }
-      const s = jaroWinklerCodes(col.codes, xa, (o[x + 1] as number) - xa, ya, (o[y + 1] as number) - ya);
-      return s >= 0.88 ? 2 : 3;
-    }
-    case KIND.number: {
-      const a = col.numbers[x] as number;
-      const b = col.numbers[y] as number;
-      const d = Math.abs(a - b);
-      const scale = Math.max(Math.abs(a), Math.abs(b));
-      return d <= 1 || d <= 0.01 * scale ? 1 : d <= 0.1 * scale ? 2 : 3;
-    }
-    default:
-      return 1;
+  const kind = col.kind;
+  if (kind === KIND.jaccard) {
+    const s = jaccardOf(col, x, y);
+    return s >= 0.9 ? 1 : s >= 0.7 ? 2 : s >= 0.5 ? 3 : s >= 0.3 ? 4 : 5;
   }
+  if (kind === KIND.number) {
+    const a = col.numbers[x] as number;
+    const b = col.numbers[y] as number;
+    const d = Math.abs(a - b);
+    const scale = Math.max(Math.abs(a), Math.abs(b));
+    return d <= 1 || d <= 0.01 * scale ? 1 : d <= 0.1 * scale ? 2 : 3;
+  }
+  if (kind === KIND.exact) return 1;
+  // the codes of x and y: at a fixed stride (length first) or through the offsets
+  const c = col.codes;
+  const stride = col.stride;
+  let xa: number;
+  let xl: number;
+  let ya: number;
+  let yl: number;
+  if (stride) {
+    xa = x * stride + 1;
+    xl = c[xa - 1] as number;
+    ya = y * stride + 1;
+    yl = c[ya - 1] as number;
+  } else {
+    const o = col.offsets;
+    xa = o[x] as number;
+    xl = (o[x + 1] as number) - xa;
+    ya = o[y] as number;
+    yl = (o[y + 1] as number) - ya;
+  }
+  if (kind === KIND.jaroWinkler) {
+    const s = jaroWinklerCodes(c, xa, xl, ya, yl);
+    return s >= 0.92 ? 1 : s >= 0.88 ? 2 : s >= 0.7 ? 3 : 4;
+  }
+  if (kind === KIND.edit) {
+    const d = editDistanceCodes(c, xa, xl, ya, yl);
+    return d <= 1 ? 1 : d <= 2 ? 2 : 3;
+  }
+  // email: the same mailbox name (before '@'), else how close the whole addresses are
+  const mx = atSign(c, xa, xl);
+  if (mx === atSign(c, ya, yl)) {
+    let same = true;
+    for (let i = 0; i < mx && same; i++) same = c[xa + i] === c[ya + i];
+    if (same) return 1;
+  }
+  const s = jaroWinklerCodes(c, xa, xl, ya, yl);
+  return s >= 0.88 ? 2 : 3;
 }
 
-/** Level of records a and b on one column: exact agreement is an integer compare. */
-export function levelOf(col: PlanColumn, a: number, b: number): number {
-  const x = col.ids[a] as number;
-  const y = col.ids[b] as number;
+/** Level of values x and y (ids, -1 when empty) on one column: exact agreement is an integer compare. */
+function levelOfIds(col: PlanColumn, x: number, y: number): number {
   if (x < 0 || y < 0) return NULL_LEVEL;
   if (x === y) return 0;
   const cache = col.cache;
@@ -206,6 +276,11 @@ export function levelOf(col: PlanColumn, a: number, b: number): number {
   return l;
 }
 
+/** Level of records a and b on one column. */
+export function levelOf(col: PlanColumn, a: number, b: number): number {
+  return levelOfIds(col, col.ids[a] as number, col.ids[b] as number);
+}
+
 /** Levels of pairs [from, to) for every comparison into `out` (row-major: pair × comparison). */
 export function levelsShard(
   plan: ScoringPlan,
@@ -215,10 +290,19 @@ export function levelsShard(
   to: number,
   out: Uint8Array,
 ): void {
-  const c = plan.columns.length;
-  for (let k = 0; k < c; k++) {
-    const col = plan.columns[k] as PlanColumn;
-    for (let p = from; p < to; p++) out[p * c + k] = levelOf(col, a[p] as number, b[p] as number);
+  const cols = plan.columns;
+  const c = cols.length;
+  const rows = plan.rows;
+  const width = 2 * c;
+  for (let p = from; p < to; p++) {
+    const ra = (a[p] as number) * width;
+    const rb = (b[p] as number) * width;
+    for (let k = 0; k < c; k++)
+      out[p * c + k] = levelOfIds(
+        cols[k] as PlanColumn,
+        rows[ra + 2 * k] as number,
+        rows[rb + 2 * k] as number,
+      );
   }
 }
 
@@ -228,7 +312,10 @@ export interface WeightTable {
   /** comparison k, level l: weights[k * stride + l] */
   weights: Float64Array;
   stride: number;
-  /** per comparison: per value id, the term-frequency adjustment of an exact agreement */
+  /**
+   * per comparison: the term-frequency adjustment of an exact agreement on a value held by n
+   * records, at index n (it depends on the count only: a few hundred entries, not one per value)
+   */
   tf: Float64Array[];
 }
 
@@ -240,7 +327,7 @@ export function tfAdjustment(col: PreparedColumn, u0: number, id: number): numbe
 
 export function weightTable(model: FsModel, cols: PreparedColumn[]): WeightTable {
   const stride = Math.max(...model.m.map((m) => m.length));
-  const weights = new Float64Array(model.m.length * stride);
+  const weights = sharedFloat64(model.m.length * stride);
   model.m.forEach((m, k) => {
     m.forEach((v, l) => {
       weights[k * stride + l] = Math.log2(v / ((model.u[k] as Float64Array)[l] as number));
@@ -248,8 +335,15 @@ export function weightTable(model: FsModel, cols: PreparedColumn[]): WeightTable
   });
   const tf = cols.map((col, k) => {
     const u0 = (model.u[k] as Float64Array)[0] as number;
-    const t = new Float64Array(col.counts.length);
-    for (let id = 0; id < t.length; id++) t[id] = tfAdjustment(col, u0, id);
+    let most = 0;
+    for (const n of col.counts) if (n > most) most = n;
+    const t = sharedFloat64(most + 1);
+    const done = new Uint8Array(most + 1);
+    col.counts.forEach((n, id) => {
+      if (done[n]) return;
+      done[n] = 1;
+      t[n] = tfAdjustment(col, u0, id);
+    });
     return t;
   });
   return { prior: Math.log2(model.lambda / (1 - model.lambda)), weights, stride, tf };
@@ -257,8 +351,8 @@ export function weightTable(model: FsModel, cols: PreparedColumn[]): WeightTable
 
 /** Match weight and posterior probability of pairs [from, to) from their levels. */
 export function weightsShard(
-  /** per comparison: value id per record (a plan column's or a prepared column's ids) */
-  ids: Int32Array[],
+  /** ScoringPlan's rows (recordRows) */
+  rows: Int32Array,
   table: WeightTable,
   a: Int32Array,
   levels: Uint8Array,
@@ -267,17 +361,19 @@ export function weightsShard(
   weight: Float64Array,
   probability: Float64Array,
 ): void {
-  const c = ids.length;
+  const c = table.tf.length;
+  const width = 2 * c;
   const w = table.weights;
   const stride = table.stride;
+  const tf = table.tf;
   for (let p = from; p < to; p++) {
     let s = table.prior;
-    const rec = a[p] as number;
+    const ra = (a[p] as number) * width;
     for (let k = 0; k < c; k++) {
       const l = levels[p * c + k] as number;
       if (l === NULL_LEVEL) continue;
       s += w[k * stride + l] as number;
-      if (l === 0) s += (table.tf[k] as Float64Array)[(ids[k] as Int32Array)[rec] as number] as number;
+      if (l === 0) s += (tf[k] as Float64Array)[rows[ra + 2 * k + 1] as number] as number;
     }
     weight[p] = s;
     probability[p] = 1 / (1 + 2 ** -s);
@@ -292,70 +388,128 @@ export function shardsOf(length: number, n: number): [number, number][] {
   return out;
 }
 
-/** One shard of work for a thread: the pairs of the shard, and what scoring them needs. */
+/**
+ * One shard of work for a thread: pairs [from, to), the plan (or weight table) and the output,
+ * all on shared memory (the thread writes its part of `out` in place).
+ */
 export type ShardRequest =
-  | { op: 'levels'; plan: ScoringPlan; a: Int32Array; b: Int32Array }
-  | { op: 'weights'; ids: Int32Array[]; table: WeightTable; a: Int32Array; levels: Uint8Array };
+  | {
+      op: 'levels';
+      plan: ScoringPlan;
+      a: Int32Array;
+      b: Int32Array;
+      from: number;
+      to: number;
+      out: Uint8Array;
+    }
+  | {
+      op: 'weights';
+      plan: ScoringPlan;
+      table: WeightTable;
+      a: Int32Array;
+      levels: Uint8Array;
+      from: number;
+      to: number;
+      weight: Float64Array;
+      probability: Float64Array;
+    };
 
-export type ShardReply = { levels: Uint8Array } | { weight: Float64Array; probability: Float64Array };
+// biome-ignore lint/complexity/noBannedTypes: the results are in the request's shared arrays
+export type ShardReply = {};
+
+// a structured clone's objects are built key by key (V8 may keep them as slow dictionaries):
+// literals of one shape keep the hot loop's property reads fast
+const planLiteral = (plan: ScoringPlan): ScoringPlan => ({
+  columns: plan.columns.map((c) => ({
+    kind: c.kind,
+    ids: c.ids,
+    distinct: c.distinct,
+    codes: c.codes,
+    stride: c.stride,
+    offsets: c.offsets,
+    tokens: c.tokens,
+    tokenOffsets: c.tokenOffsets,
+    numbers: c.numbers,
+    cache: c.cache,
+  })),
+  rows: plan.rows,
+});
 
 /** What a scoring thread does with a request (the thread's entry file calls this). */
 export function runShard(req: ShardRequest): ShardReply {
-  const n = req.a.length;
-  if (req.op === 'levels') {
-    // a structured clone's objects are built key by key (V8 may keep them as slow dictionaries):
-    // literals of one shape keep the hot loop's property reads fast
-    const plan: ScoringPlan = {
-      columns: req.plan.columns.map((c) => ({
-        kind: c.kind,
-        ids: c.ids,
-        distinct: c.distinct,
-        codes: c.codes,
-        offsets: c.offsets,
-        tokens: c.tokens,
-        tokenOffsets: c.tokenOffsets,
-        numbers: c.numbers,
-        cache: c.cache,
-      })),
-    };
-    const levels = new Uint8Array(n * plan.columns.length);
-    levelsShard(plan, req.a, req.b, 0, n, levels);
-    return { levels };
+  const plan = planLiteral(req.plan);
+  if (req.op === 'levels') levelsShard(plan, req.a, req.b, req.from, req.to, req.out);
+  else {
+    const { prior, weights, stride, tf } = req.table;
+    weightsShard(
+      plan.rows,
+      { prior, weights, stride, tf },
+      req.a,
+      req.levels,
+      req.from,
+      req.to,
+      req.weight,
+      req.probability,
+    );
   }
-  const weight = new Float64Array(n);
-  const probability = new Float64Array(n);
-  const { prior, weights, stride, tf } = req.table;
-  weightsShard(req.ids, { prior, weights, stride, tf }, req.a, req.levels, 0, n, weight, probability);
-  return { weight, probability };
+  return {};
+}
+
+const isShared = (x: ArrayBufferView) => x.buffer instanceof SharedArrayBuffer;
+
+/** `x` itself when on shared memory, else a shared copy (threads write results in place). */
+function onShared<T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(x: T): T {
+  if (isShared(x)) return x;
+  const copy = new (x.constructor as new (b: SharedArrayBuffer) => T)(new SharedArrayBuffer(x.byteLength));
+  copy.set(x as never);
+  return copy;
 }
 
 /**
  * A scorer (resolve.ts's `Scorer`) that splits the pairs into one shard per thread and hands
- * them to `run`, which posts each to a thread running `runShard`: the levels, where the time
- * goes; the weights are a table lookup per field and stay on the calling thread. The plan is copied to each
- * thread with its shard (plain arrays: V8 reads SharedArrayBuffer-backed ones several times
- * slower, which we measured to cancel the second core).
+ * them to `run`, which posts each to a thread running `runShard`: first the levels, then (once
+ * the model is trained) the weights. The plan, the pairs and the results are on shared memory,
+ * so a request carries only references and a range.
  */
 export function shardedScorer(threads: number, run: (req: ShardRequest) => Promise<ShardReply>) {
+  const sharedPlan = (plan: ScoringPlan): ScoringPlan => ({
+    columns: plan.columns.map((c) => ({
+      ...c,
+      ids: onShared(c.ids),
+      codes: onShared(c.codes),
+      offsets: onShared(c.offsets),
+      tokens: onShared(c.tokens),
+      tokenOffsets: onShared(c.tokenOffsets),
+      numbers: onShared(c.numbers),
+      cache: onShared(c.cache),
+    })),
+    rows: onShared(plan.rows),
+  });
   return {
     async levels(plan: ScoringPlan, a: Int32Array, b: Int32Array, length: number) {
-      const c = plan.columns.length;
-      const out = new Uint8Array(length * c);
+      const out = sharedUint8(length * plan.columns.length);
+      const p = sharedPlan(plan);
+      const sa = onShared(a);
+      const sb = onShared(b);
       await Promise.all(
-        shardsOf(length, threads).map(async ([from, to]) => {
-          const reply = await run({ op: 'levels', plan, a: a.slice(from, to), b: b.slice(from, to) });
-          out.set((reply as { levels: Uint8Array }).levels, from * c);
-        }),
+        shardsOf(length, threads).map(([from, to]) =>
+          run({ op: 'levels', plan: p, a: sa, b: sb, from, to, out }),
+        ),
       );
       return out;
     },
-    // weights on this thread: one table lookup per field, cheaper than copying the
-    // term-frequency tables (a value per distinct value per column) to every thread
-    weights(plan: ScoringPlan, table: WeightTable, a: Int32Array, levels: Uint8Array, length: number) {
-      const weight = new Float64Array(length);
-      const probability = new Float64Array(length);
-      const ids = plan.columns.map((col) => col.ids);
-      weightsShard(ids, table, a, levels, 0, length, weight, probability);
+    async weights(plan: ScoringPlan, table: WeightTable, a: Int32Array, levels: Uint8Array, length: number) {
+      const weight = sharedFloat64(length);
+      const probability = sharedFloat64(length);
+      const p = sharedPlan(plan);
+      const t: WeightTable = { ...table, weights: onShared(table.weights), tf: table.tf.map(onShared) };
+      const sa = onShared(a);
+      const sl = onShared(levels);
+      await Promise.all(
+        shardsOf(length, threads).map(([from, to]) =>
+          run({ op: 'weights', plan: p, table: t, a: sa, levels: sl, from, to, weight, probability }),
+        ),
+      );
       return { weight, probability };
     },
   };
