@@ -242,7 +242,7 @@ export function fuzzyLevel(col: PlanColumn, x: number, y: number): number {
     yl = (o[y + 1] as number) - ya;
   }
   if (kind === KIND.jaroWinkler) {
-    const s = jaroWinklerCodes(c, xa, xl, ya, yl);
+    const s = jaroWinklerCodes(c, xa, xl, ya, yl, 0.7);
     return s >= 0.92 ? 1 : s >= 0.88 ? 2 : s >= 0.7 ? 3 : 4;
   }
   if (kind === KIND.edit) {
@@ -281,7 +281,18 @@ export function levelOf(col: PlanColumn, a: number, b: number): number {
   return levelOfIds(col, col.ids[a] as number, col.ids[b] as number);
 }
 
-/** Levels of pairs [from, to) for every comparison into `out` (row-major: pair × comparison). */
+/** Pairs per block of `levelsShard`: their values' codes fit in L2 while the block is scored. */
+const BLOCK = 256;
+let gathered = new Int32Array(0);
+/** keeps the touching loads of `levelsShard` from being optimised away */
+export let touched = 0;
+
+/**
+ * Levels of pairs [from, to) for every comparison into `out` (row-major: pair × comparison).
+ * Blocks of pairs are first gathered (value ids from the rows, then one code of each value
+ * touched): those loads are independent of each other, so the memory fetches overlap, and the
+ * comparisons then find their values in cache instead of waiting on one miss at a time.
+ */
 export function levelsShard(
   plan: ScoringPlan,
   a: Int32Array,
@@ -294,16 +305,37 @@ export function levelsShard(
   const c = cols.length;
   const rows = plan.rows;
   const width = 2 * c;
-  for (let p = from; p < to; p++) {
-    const ra = (a[p] as number) * width;
-    const rb = (b[p] as number) * width;
-    for (let k = 0; k < c; k++)
-      out[p * c + k] = levelOfIds(
-        cols[k] as PlanColumn,
-        rows[ra + 2 * k] as number,
-        rows[rb + 2 * k] as number,
-      );
+  if (gathered.length < BLOCK * width) gathered = new Int32Array(BLOCK * width);
+  const g = gathered;
+  let sink = 0;
+  for (let start = from; start < to; start += BLOCK) {
+    const end = Math.min(to, start + BLOCK);
+    for (let p = start, at = 0; p < end; p++) {
+      const ra = (a[p] as number) * width;
+      const rb = (b[p] as number) * width;
+      for (let k = 0; k < width; k += 2, at += 2) {
+        g[at] = rows[ra + k] as number;
+        g[at + 1] = rows[rb + k] as number;
+      }
+    }
+    for (let k = 0; k < c; k++) {
+      const col = cols[k] as PlanColumn;
+      const stride = col.stride;
+      if (!stride) continue;
+      const codes = col.codes;
+      for (let at = 2 * k, q = start; q < end; q++, at += width) {
+        const x = g[at] as number;
+        const y = g[at + 1] as number;
+        if (x >= 0 && y >= 0 && x !== y) sink += (codes[x * stride] as number) + (codes[y * stride] as number);
+      }
+    }
+    for (let k = 0; k < c; k++) {
+      const col = cols[k] as PlanColumn;
+      for (let p = start, at = 2 * k; p < end; p++, at += width)
+        out[p * c + k] = levelOfIds(col, g[at] as number, g[at + 1] as number);
+    }
   }
+  touched = sink;
 }
 
 /** What turns levels into weights: log2(m/u) per comparison and level, tf adjustment per value. */
