@@ -72,7 +72,7 @@ let slowB = new Uint8Array(64);
  * comparison levels, whose lowest threshold is 0.7.
  */
 export function jaroWinklerCodes(
-  c: Uint16Array,
+  c: Uint8Array | Uint16Array,
   ao: number,
   la: number,
   bo: number,
@@ -147,7 +147,13 @@ export function jaroWinklerCodes(
 }
 
 /** editDistanceUpTo2 over c[ao, ao+la) and c[bo, bo+lb): the distance when ≤ 2, otherwise 3. */
-export function editDistanceCodes(c: Uint16Array, ao: number, la: number, bo: number, lb: number): number {
+export function editDistanceCodes(
+  c: Uint8Array | Uint16Array,
+  ao: number,
+  la: number,
+  bo: number,
+  lb: number,
+): number {
   if (Math.abs(la - lb) > 2) return 3;
   if (la > lb) {
     [ao, bo] = [bo, ao];

@@ -47,13 +47,17 @@ export interface PlanColumn {
   /** distinct values */
   distinct: number;
   /**
-   * Value v's char codes. With `stride` > 0 (short values): its length at codes[v * stride] and
-   * its codes right after, so one cache line holds a value; otherwise codes[offsets[v] ..
+   * Value v's characters, each as its index in the column's alphabet (comparators only ask
+   * whether two characters are equal): one byte each when the column uses at most 256
+   * characters. With `stride` > 0 (short values): its length at codes[v * stride] and its
+   * characters right after, so one cache line holds a value; otherwise codes[offsets[v] ..
    * offsets[v + 1]).
    */
-  codes: Uint16Array;
+  codes: Uint8Array | Uint16Array;
   stride: number;
   offsets: Int32Array;
+  /** the alphabet index of '@' (emails), -1 when absent */
+  atSign: number;
   /** text: value v's sorted token ids are tokens[tokenOffsets[v] .. tokenOffsets[v + 1]) */
   tokens: Int32Array;
   tokenOffsets: Int32Array;
@@ -65,11 +69,12 @@ export interface PlanColumn {
 export interface ScoringPlan {
   columns: PlanColumn[];
   /**
-   * Record-major: record r's value id on column k at rows[r * 2c + 2k], and how many records
-   * hold that value (its term frequency) at rows[r * 2c + 2k + 1]. A pair's comparisons read two
-   * rows (a cache line or two each) instead of two scattered cells per column.
+   * Record-major value ids: record r's on column k at rows[r * c + k]. A pair's comparisons
+   * read two rows (a cache line each, mostly) instead of two scattered cells per column.
    */
   rows: Int32Array;
+  /** Record-major, like `rows`: how many records hold the value (its term frequency). */
+  counts: Int32Array;
 }
 
 /** Columns with at most this many distinct values keep a d×d table of levels (≤ 16 MB). */
@@ -93,41 +98,48 @@ const sharedUint16 = (n: number) => shared(Uint16Array, 2, n);
 /** How a column's values are compared: whether char codes, tokens or numbers are needed. */
 const usesCodes = (kind: number) => kind === KIND.jaroWinkler || kind === KIND.edit || kind === KIND.email;
 
+/** The characters of `values` laid out as PlanColumn's codes (stride or offsets). */
+function encodeValues(values: string[]) {
+  const d = values.length;
+  // char code -> alphabet index + 1 (0: not seen yet)
+  const alphabet = new Int32Array(65536);
+  let size = 0;
+  let total = 0;
+  let longest = 0;
+  for (const v of values) {
+    total += v.length;
+    if (v.length > longest) longest = v.length;
+    for (let j = 0; j < v.length; j++) {
+      const ch = v.charCodeAt(j);
+      if (!alphabet[ch]) alphabet[ch] = ++size;
+    }
+  }
+  // fixed stride when short values would not take much more room than packed ones
+  const stride = longest <= FIXED_LENGTH && (longest + 1) * d <= 2 * (total + d) ? longest + 1 : 0;
+  const length = stride ? d * stride : total;
+  const codes = size <= 256 ? sharedUint8(length) : sharedUint16(length);
+  const offsets = stride ? new Int32Array(0) : sharedInt32(d + 1);
+  let at = 0;
+  for (let i = 0; i < d; i++) {
+    const v = values[i] as string;
+    if (stride) {
+      at = i * stride;
+      codes[at++] = v.length;
+    } else offsets[i] = at;
+    for (let j = 0; j < v.length; j++) codes[at++] = (alphabet[v.charCodeAt(j)] as number) - 1;
+  }
+  if (!stride) offsets[d] = at;
+  return { codes, stride, offsets, atSign: (alphabet[64] as number) - 1 };
+}
+
 export function planColumn(col: PreparedColumn): PlanColumn {
   const kind = kindOf(col.role);
   const d = col.values.length;
   const ids = sharedInt32(col.ids.length);
   ids.set(col.ids);
-  let total = 0;
-  let longest = 0;
-  for (const v of col.values) {
-    total += v.length;
-    if (v.length > longest) longest = v.length;
-  }
-  // fixed stride when short values would not take much more room than packed ones
-  const stride =
-    usesCodes(kind) && longest <= FIXED_LENGTH && (longest + 1) * d <= 2 * (total + d) ? longest + 1 : 0;
-  let codes: Uint16Array;
-  let offsets = new Int32Array(0);
-  if (stride) {
-    codes = sharedUint16(d * stride);
-    col.values.forEach((v, i) => {
-      const at = i * stride;
-      codes[at] = v.length;
-      for (let j = 0; j < v.length; j++) codes[at + 1 + j] = v.charCodeAt(j);
-    });
-  } else {
-    codes = sharedUint16(usesCodes(kind) ? total : 0);
-    offsets = sharedInt32(usesCodes(kind) ? d + 1 : 0);
-    if (usesCodes(kind)) {
-      let at = 0;
-      col.values.forEach((v, i) => {
-        offsets[i] = at;
-        for (let j = 0; j < v.length; j++) codes[at++] = v.charCodeAt(j);
-      });
-      offsets[d] = at;
-    }
-  }
+  const { codes, stride, offsets, atSign } = usesCodes(kind)
+    ? encodeValues(col.values)
+    : { codes: new Uint8Array(0), stride: 0, offsets: new Int32Array(0), atSign: -1 };
   let tokens = new Int32Array(0);
   let tokenOffsets = new Int32Array(0);
   if (kind === KIND.jaccard && col.tokens) {
@@ -150,27 +162,29 @@ export function planColumn(col: PreparedColumn): PlanColumn {
   }
   // free text is never cached: its values rarely repeat and the table would be mostly empty
   const cache = sharedUint8(d <= CACHE_DISTINCT && kind !== KIND.jaccard ? d * d : 0);
-  return { kind, ids, distinct: d, codes, stride, offsets, tokens, tokenOffsets, numbers, cache };
+  return { kind, ids, distinct: d, codes, stride, offsets, atSign, tokens, tokenOffsets, numbers, cache };
 }
 
-/** ScoringPlan's `rows`: per record and column, the value id and the value's count. */
-export function recordRows(cols: PreparedColumn[]): Int32Array {
+/** ScoringPlan's rows and counts: per record and column, the value id and the value's count. */
+export function recordRows(cols: PreparedColumn[]): { rows: Int32Array; counts: Int32Array } {
   const c = cols.length;
   const n = cols[0]?.ids.length ?? 0;
-  const rows = sharedInt32(n * 2 * c);
+  const rows = sharedInt32(n * c);
+  const counts = sharedInt32(n * c);
   cols.forEach((col, k) => {
-    const { ids, counts } = col;
-    for (let r = 0, at = 2 * k; r < n; r++, at += 2 * c) {
+    const ids = col.ids;
+    const count = col.counts;
+    for (let r = 0, at = k; r < n; r++, at += c) {
       const id = ids[r] as number;
       rows[at] = id;
-      rows[at + 1] = id < 0 ? 0 : (counts[id] as number);
+      counts[at] = id < 0 ? 0 : (count[id] as number);
     }
   });
-  return rows;
+  return { rows, counts };
 }
 
 export function scoringPlan(cols: PreparedColumn[]): ScoringPlan {
-  return { columns: cols.map((col) => planColumn(col)), rows: recordRows(cols) };
+  return { columns: cols.map((col) => planColumn(col)), ...recordRows(cols) };
 }
 
 /** Jaccard of the sorted token ids of values x and y. */
@@ -197,9 +211,9 @@ function jaccardOf(col: PlanColumn, x: number, y: number): number {
   return inter / (na + nb - inter);
 }
 
-/** Position of '@' in c[from, from + length), or `length`. */
-function atSign(c: Uint16Array, from: number, length: number): number {
-  for (let i = 0; i < length; i++) if (c[from + i] === 64) return i;
+/** Position of `at` in c[from, from + length), or `length`. */
+function indexOf(c: Uint8Array | Uint16Array, at: number, from: number, length: number): number {
+  for (let i = 0; i < length; i++) if (c[from + i] === at) return i;
   return length;
 }
 
@@ -250,8 +264,8 @@ export function fuzzyLevel(col: PlanColumn, x: number, y: number): number {
     return d <= 1 ? 1 : d <= 2 ? 2 : 3;
   }
   // email: the same mailbox name (before '@'), else how close the whole addresses are
-  const mx = atSign(c, xa, xl);
-  if (mx === atSign(c, ya, yl)) {
+  const mx = indexOf(c, col.atSign, xa, xl);
+  if (mx === indexOf(c, col.atSign, ya, yl)) {
     let same = true;
     for (let i = 0; i < mx && same; i++) same = c[xa + i] === c[ya + i];
     if (same) return 1;
@@ -311,9 +325,9 @@ export function levelsShard(
   for (let start = from; start < to; start += BLOCK) {
     const end = Math.min(to, start + BLOCK);
     for (let p = start, at = 0; p < end; p++) {
-      const ra = (a[p] as number) * width;
-      const rb = (b[p] as number) * width;
-      for (let k = 0; k < width; k += 2, at += 2) {
+      const ra = (a[p] as number) * c;
+      const rb = (b[p] as number) * c;
+      for (let k = 0; k < c; k++, at += 2) {
         g[at] = rows[ra + k] as number;
         g[at + 1] = rows[rb + k] as number;
       }
@@ -326,7 +340,8 @@ export function levelsShard(
       for (let at = 2 * k, q = start; q < end; q++, at += width) {
         const x = g[at] as number;
         const y = g[at + 1] as number;
-        if (x >= 0 && y >= 0 && x !== y) sink += (codes[x * stride] as number) + (codes[y * stride] as number);
+        if (x >= 0 && y >= 0 && x !== y)
+          sink += (codes[x * stride] as number) + (codes[y * stride] as number);
       }
     }
     for (let k = 0; k < c; k++) {
@@ -381,10 +396,13 @@ export function weightTable(model: FsModel, cols: PreparedColumn[]): WeightTable
   return { prior: Math.log2(model.lambda / (1 - model.lambda)), weights, stride, tf };
 }
 
-/** Match weight and posterior probability of pairs [from, to) from their levels. */
+/**
+ * Match weight and posterior probability of pairs [from, to) from their levels. As in
+ * `levelsShard`, the counts of a block's records are gathered first (overlapping misses).
+ */
 export function weightsShard(
-  /** ScoringPlan's rows (recordRows) */
-  rows: Int32Array,
+  /** ScoringPlan's counts (recordRows) */
+  counts: Int32Array,
   table: WeightTable,
   a: Int32Array,
   levels: Uint8Array,
@@ -394,21 +412,28 @@ export function weightsShard(
   probability: Float64Array,
 ): void {
   const c = table.tf.length;
-  const width = 2 * c;
   const w = table.weights;
   const stride = table.stride;
   const tf = table.tf;
-  for (let p = from; p < to; p++) {
-    let s = table.prior;
-    const ra = (a[p] as number) * width;
-    for (let k = 0; k < c; k++) {
-      const l = levels[p * c + k] as number;
-      if (l === NULL_LEVEL) continue;
-      s += w[k * stride + l] as number;
-      if (l === 0) s += (tf[k] as Float64Array)[rows[ra + 2 * k + 1] as number] as number;
+  if (gathered.length < BLOCK * c) gathered = new Int32Array(BLOCK * c);
+  const g = gathered;
+  for (let start = from; start < to; start += BLOCK) {
+    const end = Math.min(to, start + BLOCK);
+    for (let p = start, at = 0; p < end; p++, at += c) {
+      const ra = (a[p] as number) * c;
+      for (let k = 0; k < c; k++) g[at + k] = counts[ra + k] as number;
     }
-    weight[p] = s;
-    probability[p] = 1 / (1 + 2 ** -s);
+    for (let p = start, at = 0; p < end; p++, at += c) {
+      let s = table.prior;
+      for (let k = 0; k < c; k++) {
+        const l = levels[p * c + k] as number;
+        if (l === NULL_LEVEL) continue;
+        s += w[k * stride + l] as number;
+        if (l === 0) s += (tf[k] as Float64Array)[g[at + k] as number] as number;
+      }
+      weight[p] = s;
+      probability[p] = 1 / (1 + 2 ** -s);
+    }
   }
 }
 
@@ -459,12 +484,14 @@ const planLiteral = (plan: ScoringPlan): ScoringPlan => ({
     codes: c.codes,
     stride: c.stride,
     offsets: c.offsets,
+    atSign: c.atSign,
     tokens: c.tokens,
     tokenOffsets: c.tokenOffsets,
     numbers: c.numbers,
     cache: c.cache,
   })),
   rows: plan.rows,
+  counts: plan.counts,
 });
 
 /** What a scoring thread does with a request (the thread's entry file calls this). */
@@ -474,7 +501,7 @@ export function runShard(req: ShardRequest): ShardReply {
   else {
     const { prior, weights, stride, tf } = req.table;
     weightsShard(
-      plan.rows,
+      plan.counts,
       { prior, weights, stride, tf },
       req.a,
       req.levels,
@@ -516,6 +543,7 @@ export function shardedScorer(threads: number, run: (req: ShardRequest) => Promi
       cache: onShared(c.cache),
     })),
     rows: onShared(plan.rows),
+    counts: onShared(plan.counts),
   });
   return {
     async levels(plan: ScoringPlan, a: Int32Array, b: Int32Array, length: number) {

@@ -36,7 +36,7 @@ export function scorePairs(
 ): ScoredPairs {
   const weight = new Float64Array(length);
   const probability = new Float64Array(length);
-  weightsShard(recordRows(cols), weightTable(model, cols), a, levels, 0, length, weight, probability);
+  weightsShard(recordRows(cols).counts, weightTable(model, cols), a, levels, 0, length, weight, probability);
   return { weight, probability };
 }
 
