@@ -80,7 +80,7 @@ export function jaroWinklerCodes(
   floor = 0,
 ): number {
   if (!la || !lb) return 0;
-  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const window = Math.max(0, ((la > lb ? la : lb) >> 1) - 1);
   let m = 0;
   let t = 0;
   if (lb <= 31) {
@@ -102,10 +102,8 @@ export function jaroWinklerCodes(
     }
     for (let j = 0; j < lb; j++) positions[c[bo + j] as number] = 0;
     if (!m) return 0;
-    if (floor > 0) {
-      const most = (m / la + m / lb + 1) / 3;
-      if (most < floor) return most;
-    }
+    // even with no transposition (m/la + m/lb + 1) / 3 < floor: multiplied out, no division
+    if (floor > 0 && m * (la + lb) < (3 * floor - 1) * la * lb) return 0;
     let k = 0;
     while (flagsB) {
       const bit = flagsB & -flagsB;
