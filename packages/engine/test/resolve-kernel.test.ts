@@ -120,8 +120,10 @@ describe('entity-resolution scoring kernel', () => {
         return structuredClone(runShard(structuredClone(req)));
       }),
     );
-    // levels, then weights, each in three shards
-    expect(shards).toEqual(['levels', 'levels', 'levels', 'weights', 'weights', 'weights']);
+    // levels, then weights, each in several shards per thread
+    const levelShards = shards.filter((op) => op === 'levels').length;
+    expect(levelShards).toBeGreaterThanOrEqual(3);
+    expect(shards).toEqual([...Array(levelShards).fill('levels'), ...Array(levelShards).fill('weights')]);
     expect(one.candidates.pairs.length).toBeGreaterThan(1000);
     expect([...threaded.levels]).toEqual([...one.levels]);
     expect([...threaded.scored.weight]).toEqual([...one.scored.weight]);

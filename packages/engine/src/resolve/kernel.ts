@@ -515,7 +515,13 @@ function onShared<T extends Int32Array | Uint8Array | Uint16Array | Float64Array
 }
 
 /**
- * A scorer (resolve.ts's `Scorer`) that splits the pairs into one shard per thread and hands
+ * Shards per thread: a thread that finishes early (its core less busy) takes the next shard
+ * instead of waiting for the slowest; with everything on shared memory a shard costs a message.
+ */
+const SHARDS_PER_THREAD = 8;
+
+/**
+ * A scorer (resolve.ts's `Scorer`) that splits the pairs into shards, a few per thread, and hands
  * them to `run`, which posts each to a thread running `runShard`: first the levels, then (once
  * the model is trained) the weights. The plan, the pairs and the results are on shared memory,
  * so a request carries only references and a range.
@@ -542,7 +548,7 @@ export function shardedScorer(threads: number, run: (req: ShardRequest) => Promi
       const sa = onShared(a);
       const sb = onShared(b);
       await Promise.all(
-        shardsOf(length, threads).map(([from, to]) =>
+        shardsOf(length, threads * SHARDS_PER_THREAD).map(([from, to]) =>
           run({ op: 'levels', plan: p, a: sa, b: sb, from, to, out }),
         ),
       );
@@ -556,7 +562,7 @@ export function shardedScorer(threads: number, run: (req: ShardRequest) => Promi
       const sa = onShared(a);
       const sl = onShared(levels);
       await Promise.all(
-        shardsOf(length, threads).map(([from, to]) =>
+        shardsOf(length, threads * SHARDS_PER_THREAD).map(([from, to]) =>
           run({ op: 'weights', plan: p, table: t, a: sa, levels: sl, from, to, weight, probability }),
         ),
       );
