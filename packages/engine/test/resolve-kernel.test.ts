@@ -4,6 +4,7 @@ import {
   type Columns,
   generateCandidates,
   levelOf,
+  levelsShard,
   lshShape,
   planColumn,
   prepareColumn,
@@ -13,6 +14,7 @@ import {
   rng,
   runShard,
   type ShardRequest,
+  scoringPlan,
   shardedScorer,
 } from '../src/index.ts';
 import { editDistanceCodes, editDistanceUpTo2, jaroWinklerCodes } from '../src/resolve/fast.ts';
@@ -88,6 +90,43 @@ describe('entity-resolution scoring kernel', () => {
         expect(levelOf(plan, a, b), `${role}: ${x} / ${y}`).toBe(expected(role, x, y));
       }
     }
+  });
+
+  it('levels of a whole plan (short values inline in the records) are the per-column levels', () => {
+    const rand = rng(13);
+    const pick = (alphabet: string, length: number) => () => {
+      let w = '';
+      const n = 1 + Math.floor(rand() * length);
+      for (let i = 0; i < n; i++) w += alphabet[Math.floor(rand() * alphabet.length)];
+      return rand() < 0.1 ? '' : w;
+    };
+    const wide = Array.from({ length: 400 }, (_, i) => String.fromCharCode(0x4e00 + i)).join('');
+    const specs: [string, () => string][] = [
+      ['name', pick('abcdef', 8)],
+      ['phone', pick('0123456789', 9)],
+      ['name', pick(wide, 6)],
+      ['address', pick('abc d', 50)],
+      ['email', () => `${pick('abc', 4)()}@${pick('xy', 3)()}`],
+    ];
+    const records = 600;
+    const cols = specs.map(([role, make], k) => {
+      const base = Array.from({ length: records / 2 }, make);
+      const values = base.flatMap((v) => [v, rand() < 0.5 ? v : make()]);
+      return prepareColumn(`c${k}`, role as ColumnRole, values);
+    });
+    const plan = scoringPlan(cols);
+    // the short byte-coded columns are inline, the two-byte and the long ones are not
+    expect([...plan.inlineAt].map((x) => x >= 0)).toEqual([true, true, false, false, true]);
+    const n = 5000;
+    const a = Int32Array.from({ length: n }, () => Math.floor(rand() * records));
+    const b = Int32Array.from(a, (x) => (rand() < 0.5 ? x ^ 1 : Math.floor(rand() * records)));
+    const out = new Uint8Array(n * cols.length);
+    levelsShard(plan, a, b, 0, n, out);
+    cols.forEach((col, k) => {
+      const alone = planColumn(col);
+      for (let p = 0; p < n; p++)
+        expect(out[p * cols.length + k]).toBe(levelOf(alone, a[p] as number, b[p] as number));
+    });
   });
 
   it('scoring in shards (as threads do, each shard copied) gives exactly the scores of one thread', async () => {

@@ -80,7 +80,7 @@ export function jaroWinklerCodes(
   floor = 0,
 ): number {
   if (!la || !lb) return 0;
-  const window = Math.max(0, ((la > lb ? la : lb) >> 1) - 1);
+  const window = Math.max(0, (Math.max(la, lb) >> 1) - 1);
   let m = 0;
   let t = 0;
   if (lb <= 31) {

@@ -69,11 +69,19 @@ export interface PlanColumn {
 export interface ScoringPlan {
   columns: PlanColumn[];
   /**
-   * Record-major value ids: record r's on column k at rows[r * c + k]. A pair's comparisons
-   * read two rows (a cache line each, mostly) instead of two scattered cells per column.
+   * Record-major value ids: record r's on column k at rows[r * width + k]. After the ids, on
+   * the same buffer (`bytes`), the record's short values themselves for columns whose codes
+   * are bytes at a fixed stride (`inlineAt`): a pair's comparisons then read two records, a
+   * line or two each, instead of two scattered cells and two values per column.
    */
   rows: Int32Array;
-  /** Record-major, like `rows`: how many records hold the value (its term frequency). */
+  /** Int32s per record in `rows` */
+  width: number;
+  /** `rows` as bytes */
+  bytes: Uint8Array;
+  /** per column: byte offset in a record of its inline value (length, then codes), -1 if not inline */
+  inlineAt: Int32Array;
+  /** Record-major, c per record: how many records hold the value (its term frequency). */
   counts: Int32Array;
 }
 
@@ -165,26 +173,54 @@ export function planColumn(col: PreparedColumn): PlanColumn {
   return { kind, ids, distinct: d, codes, stride, offsets, atSign, tokens, tokenOffsets, numbers, cache };
 }
 
-/** ScoringPlan's rows and counts: per record and column, the value id and the value's count. */
-export function recordRows(cols: PreparedColumn[]): { rows: Int32Array; counts: Int32Array } {
+/** Inline values take at most this many bytes per record (the rest stay in their columns). */
+const INLINE_BYTES = 192;
+
+/** ScoringPlan's counts: per record and column (record-major), the count of its value. */
+export function recordCounts(cols: PreparedColumn[]): Int32Array {
   const c = cols.length;
   const n = cols[0]?.ids.length ?? 0;
-  const rows = sharedInt32(n * c);
   const counts = sharedInt32(n * c);
   cols.forEach((col, k) => {
     const ids = col.ids;
     const count = col.counts;
     for (let r = 0, at = k; r < n; r++, at += c) {
       const id = ids[r] as number;
-      rows[at] = id;
       counts[at] = id < 0 ? 0 : (count[id] as number);
     }
   });
-  return { rows, counts };
+  return counts;
 }
 
 export function scoringPlan(cols: PreparedColumn[]): ScoringPlan {
-  return { columns: cols.map((col) => planColumn(col)), ...recordRows(cols) };
+  const columns = cols.map((col) => planColumn(col));
+  const c = cols.length;
+  const n = cols[0]?.ids.length ?? 0;
+  const inlineAt = new Int32Array(c).fill(-1);
+  let bytesPer = 4 * c;
+  columns.forEach((col, k) => {
+    if (col.stride && col.codes instanceof Uint8Array && bytesPer - 4 * c + col.stride <= INLINE_BYTES) {
+      inlineAt[k] = bytesPer;
+      bytesPer += col.stride;
+    }
+  });
+  const width = Math.ceil(bytesPer / 4);
+  const rows = sharedInt32(n * width);
+  const bytes = new Uint8Array(rows.buffer);
+  columns.forEach((col, k) => {
+    const ids = col.ids;
+    const at = inlineAt[k] as number;
+    const { codes, stride } = col;
+    for (let r = 0; r < n; r++) {
+      const id = ids[r] as number;
+      rows[r * width + k] = id;
+      if (at < 0 || id < 0) continue;
+      const to = r * width * 4 + at;
+      const from = id * stride;
+      for (let j = 0; j <= (codes[from] as number); j++) bytes[to + j] = codes[from + j] as number;
+    }
+  });
+  return { columns, rows, width, bytes, inlineAt, counts: recordCounts(cols) };
 }
 
 /** Jaccard of the sorted token ids of values x and y. */
@@ -255,6 +291,19 @@ export function fuzzyLevel(col: PlanColumn, x: number, y: number): number {
     ya = o[y] as number;
     yl = (o[y + 1] as number) - ya;
   }
+  return codesLevel(col, c, xa, xl, ya, yl);
+}
+
+/** Level of two different values given as codes c[xa, xa + xl) and c[ya, ya + yl). */
+function codesLevel(
+  col: PlanColumn,
+  c: Uint8Array | Uint16Array,
+  xa: number,
+  xl: number,
+  ya: number,
+  yl: number,
+): number {
+  const kind = col.kind;
   if (kind === KIND.jaroWinkler) {
     const s = jaroWinklerCodes(c, xa, xl, ya, yl, 0.7);
     return s >= 0.92 ? 1 : s >= 0.88 ? 2 : s >= 0.7 ? 3 : 4;
@@ -301,11 +350,27 @@ let gathered = new Int32Array(0);
 /** keeps the touching loads of `levelsShard` from being optimised away */
 export let touched = 0;
 
+/** Level of records with value ids x and y whose values are inline in `bytes` at xo and yo. */
+function inlineLevel(col: PlanColumn, x: number, y: number, bytes: Uint8Array, xo: number, yo: number) {
+  if (x < 0 || y < 0) return NULL_LEVEL;
+  if (x === y) return 0;
+  const cache = col.cache;
+  if (!cache.length) return codesLevel(col, bytes, xo + 1, bytes[xo] as number, yo + 1, bytes[yo] as number);
+  const d = col.distinct;
+  const hit = cache[x * d + y] as number;
+  if (hit) return hit - 1;
+  const l = codesLevel(col, bytes, xo + 1, bytes[xo] as number, yo + 1, bytes[yo] as number);
+  cache[x * d + y] = l + 1;
+  cache[y * d + x] = l + 1;
+  return l;
+}
+
 /**
  * Levels of pairs [from, to) for every comparison into `out` (row-major: pair × comparison).
- * Blocks of pairs are first gathered (value ids from the rows, then one code of each value
- * touched): those loads are independent of each other, so the memory fetches overlap, and the
- * comparisons then find their values in cache instead of waiting on one miss at a time.
+ * Blocks of pairs are first gathered (value ids from the records, then each record's last
+ * byte and the codes of values not inline touched): those loads are independent of each
+ * other, so the memory fetches overlap, and the comparisons then find their values in cache
+ * instead of waiting on one miss at a time.
  */
 export function levelsShard(
   plan: ScoringPlan,
@@ -317,7 +382,8 @@ export function levelsShard(
 ): void {
   const cols = plan.columns;
   const c = cols.length;
-  const rows = plan.rows;
+  const { rows, bytes, width: rw, inlineAt } = plan;
+  const last = rw * 4 - 1;
   const width = 2 * c;
   if (gathered.length < BLOCK * width) gathered = new Int32Array(BLOCK * width);
   const g = gathered;
@@ -325,8 +391,9 @@ export function levelsShard(
   for (let start = from; start < to; start += BLOCK) {
     const end = Math.min(to, start + BLOCK);
     for (let p = start, at = 0; p < end; p++) {
-      const ra = (a[p] as number) * c;
-      const rb = (b[p] as number) * c;
+      const ra = (a[p] as number) * rw;
+      const rb = (b[p] as number) * rw;
+      sink += (bytes[ra * 4 + last] as number) + (bytes[rb * 4 + last] as number);
       for (let k = 0; k < c; k++, at += 2) {
         g[at] = rows[ra + k] as number;
         g[at + 1] = rows[rb + k] as number;
@@ -335,7 +402,7 @@ export function levelsShard(
     for (let k = 0; k < c; k++) {
       const col = cols[k] as PlanColumn;
       const stride = col.stride;
-      if (!stride) continue;
+      if (!stride || (inlineAt[k] as number) >= 0) continue;
       const codes = col.codes;
       for (let at = 2 * k, q = start; q < end; q++, at += width) {
         const x = g[at] as number;
@@ -346,8 +413,20 @@ export function levelsShard(
     }
     for (let k = 0; k < c; k++) {
       const col = cols[k] as PlanColumn;
-      for (let p = start, at = 2 * k; p < end; p++, at += width)
-        out[p * c + k] = levelOfIds(col, g[at] as number, g[at + 1] as number);
+      const inl = inlineAt[k] as number;
+      if (inl >= 0)
+        for (let p = start, at = 2 * k; p < end; p++, at += width)
+          out[p * c + k] = inlineLevel(
+            col,
+            g[at] as number,
+            g[at + 1] as number,
+            bytes,
+            (a[p] as number) * rw * 4 + inl,
+            (b[p] as number) * rw * 4 + inl,
+          );
+      else
+        for (let p = start, at = 2 * k; p < end; p++, at += width)
+          out[p * c + k] = levelOfIds(col, g[at] as number, g[at + 1] as number);
     }
   }
   touched = sink;
@@ -464,6 +543,12 @@ export type ShardRequest =
 // biome-ignore lint/complexity/noBannedTypes: the results are in the request's shared arrays
 export type ShardReply = {};
 
+/** rows, and bytes as a view of the same memory */
+const withRows = (rows: Int32Array) => ({
+  rows,
+  bytes: new Uint8Array(rows.buffer, rows.byteOffset, rows.byteLength),
+});
+
 // a structured clone's objects are built key by key (V8 may keep them as slow dictionaries):
 // literals of one shape keep the hot loop's property reads fast
 const planLiteral = (plan: ScoringPlan): ScoringPlan => ({
@@ -480,7 +565,9 @@ const planLiteral = (plan: ScoringPlan): ScoringPlan => ({
     numbers: c.numbers,
     cache: c.cache,
   })),
-  rows: plan.rows,
+  ...withRows(plan.rows),
+  width: plan.width,
+  inlineAt: plan.inlineAt,
   counts: plan.counts,
 });
 
@@ -538,7 +625,9 @@ export function shardedScorer(threads: number, run: (req: ShardRequest) => Promi
       numbers: onShared(c.numbers),
       cache: onShared(c.cache),
     })),
-    rows: onShared(plan.rows),
+    ...withRows(onShared(plan.rows)),
+    width: plan.width,
+    inlineAt: plan.inlineAt,
     counts: onShared(plan.counts),
   });
   return {
