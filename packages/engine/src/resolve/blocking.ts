@@ -23,14 +23,17 @@ export interface Table {
   left?: number;
 }
 
+/** on shared memory: the scoring threads read the pairs where they are (kernel.ts) */
+const sharedInt32 = (n: number) => new Int32Array(new SharedArrayBuffer(4 * n));
+
 export class PairList {
-  a = new Int32Array(1024);
-  b = new Int32Array(1024);
+  a = sharedInt32(1024);
+  b = sharedInt32(1024);
   length = 0;
   push(x: number, y: number) {
     if (this.length === this.a.length) {
       const grow = (arr: Int32Array) => {
-        const next = new Int32Array(arr.length * 2);
+        const next = sharedInt32(arr.length * 2);
         next.set(arr);
         return next;
       };
