@@ -1,12 +1,13 @@
 /**
  * The scoring kernel: every column encoded once into flat typed arrays (char codes, token ids,
  * numbers), so a pair's comparison vector is integer compares and table lookups, and a shard of
- * pairs can be scored on any thread (the plan is plain typed arrays: it is copied, not
- * serialised string by string).
+ * pairs can be scored on any thread (the plan is typed arrays on shared memory: threads read it
+ * where it is).
  *
  * `levelsShard` writes the level of every comparison of pairs [from, to); `weightsShard` turns
  * levels into match weights with a precomputed table (log2(m/u) per level, term-frequency
- * adjustment per value), no logarithm per pair. Both are pure: the threads live in the caller.
+ * adjustment per value count), no logarithm per pair. Both are pure: the threads live in the
+ * caller.
  */
 import { editDistanceCodes, jaroWinklerCodes } from './fast.ts';
 import type { FsModel } from './model.ts';
