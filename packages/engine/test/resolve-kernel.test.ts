@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ColumnRole,
   type Columns,
   generateCandidates,
+  levelOf,
+  levelsShard,
   lshShape,
+  planColumn,
+  prepareColumn,
   prepareTable,
   resolve,
   resolveWith,
   rng,
   runShard,
   type ShardRequest,
+  scoringPlan,
   shardedScorer,
 } from '../src/index.ts';
 import { editDistanceCodes, editDistanceUpTo2, jaroWinklerCodes } from '../src/resolve/fast.ts';
@@ -27,11 +33,100 @@ describe('entity-resolution scoring kernel', () => {
       const b = rand() < 0.3 ? `${a.slice(0, -1)}x` : word(alphabet, 1 + Math.floor(rand() * 40));
       if (a === b) continue;
       const codes = Uint16Array.from([...a, ...b], (c) => c.charCodeAt(0));
-      expect(jaroWinklerCodes(codes, 0, a.length, a.length, b.length)).toBe(jaroWinkler(a, b));
+      const exact = jaroWinkler(a, b);
+      expect(jaroWinklerCodes(codes, 0, a.length, a.length, b.length)).toBe(exact);
+      // with a floor: the same number at or above it, some number below it otherwise
+      const floored = jaroWinklerCodes(codes, 0, a.length, a.length, b.length, 0.7);
+      if (exact >= 0.7) expect(floored).toBe(exact);
+      else expect(floored).toBeLessThan(0.7);
       expect(editDistanceCodes(codes, 0, a.length, a.length, b.length)).toBe(editDistanceUpTo2(a, b));
       checked++;
     }
     expect(checked).toBeGreaterThan(15_000);
+  });
+
+  it("levels from the encoded plan are the string comparators' on every layout", () => {
+    const rand = rng(9);
+    // ASCII letters; more than 256 distinct characters (two-byte codes); values past 31
+    // characters (packed by offsets, and the Jaro-Winkler word limit)
+    const wide = Array.from({ length: 400 }, (_, i) => String.fromCharCode(0x4e00 + i)).join('');
+    const cases: [string, string, number][] = [
+      ['abcdefgh', 'name', 12],
+      [wide, 'name', 8],
+      ['abcde', 'name', 45],
+      ['0123456789', 'phone', 10],
+      ['abcdef.', 'email', 9],
+    ];
+    const atSign = (v: string) => (v.includes('@') ? v.indexOf('@') : v.length);
+    const expected = (role: string, x: string, y: string) => {
+      if (x === y) return 0;
+      if (role === 'phone') return editDistanceUpTo2(x, y) <= 1 ? 1 : editDistanceUpTo2(x, y) <= 2 ? 2 : 3;
+      const s = jaroWinkler(x, y);
+      if (role === 'email')
+        return atSign(x) === atSign(y) && x.slice(0, atSign(x)) === y.slice(0, atSign(y))
+          ? 1
+          : s >= 0.88
+            ? 2
+            : 3;
+      return s >= 0.92 ? 1 : s >= 0.88 ? 2 : s >= 0.7 ? 3 : 4;
+    };
+    for (const [alphabet, role, length] of cases) {
+      const word = () => {
+        const n = 1 + Math.floor(rand() * length);
+        let w = '';
+        for (let i = 0; i < n; i++) w += alphabet[Math.floor(rand() * alphabet.length)];
+        return role === 'email' ? `${w.slice(0, 3)}@${w.slice(3)}x` : w;
+      };
+      const base = Array.from({ length: 300 }, word);
+      // near copies: one character changed, so every level occurs
+      const values = base.flatMap((v) => [v, `${v.slice(0, -1)}${alphabet[0]}`, word()]);
+      const col = prepareColumn('c', role as ColumnRole, values);
+      const plan = planColumn(col);
+      for (let n = 0; n < 3000; n++) {
+        const a = Math.floor(rand() * values.length);
+        const b = rand() < 0.5 ? a - (a % 3) + Math.floor(rand() * 3) : Math.floor(rand() * values.length);
+        const x = col.values[col.ids[a] as number] as string;
+        const y = col.values[col.ids[b] as number] as string;
+        expect(levelOf(plan, a, b), `${role}: ${x} / ${y}`).toBe(expected(role, x, y));
+      }
+    }
+  });
+
+  it('levels of a whole plan (short values inline in the records) are the per-column levels', () => {
+    const rand = rng(13);
+    const pick = (alphabet: string, length: number) => () => {
+      let w = '';
+      const n = 1 + Math.floor(rand() * length);
+      for (let i = 0; i < n; i++) w += alphabet[Math.floor(rand() * alphabet.length)];
+      return rand() < 0.1 ? '' : w;
+    };
+    const wide = Array.from({ length: 400 }, (_, i) => String.fromCharCode(0x4e00 + i)).join('');
+    const specs: [string, () => string][] = [
+      ['name', pick('abcdef', 8)],
+      ['phone', pick('0123456789', 9)],
+      ['name', pick(wide, 6)],
+      ['address', pick('abc d', 50)],
+      ['email', () => `${pick('abc', 4)()}@${pick('xy', 3)()}`],
+    ];
+    const records = 600;
+    const cols = specs.map(([role, make], k) => {
+      const base = Array.from({ length: records / 2 }, make);
+      const values = base.flatMap((v) => [v, rand() < 0.5 ? v : make()]);
+      return prepareColumn(`c${k}`, role as ColumnRole, values);
+    });
+    const plan = scoringPlan(cols);
+    // the short byte-coded columns are inline, the two-byte and the long ones are not
+    expect([...plan.inlineAt].map((x) => x >= 0)).toEqual([true, true, false, false, true]);
+    const n = 5000;
+    const a = Int32Array.from({ length: n }, () => Math.floor(rand() * records));
+    const b = Int32Array.from(a, (x) => (rand() < 0.5 ? x ^ 1 : Math.floor(rand() * records)));
+    const out = new Uint8Array(n * cols.length);
+    levelsShard(plan, a, b, 0, n, out);
+    cols.forEach((col, k) => {
+      const alone = planColumn(col);
+      for (let p = 0; p < n; p++)
+        expect(out[p * cols.length + k]).toBe(levelOf(alone, a[p] as number, b[p] as number));
+    });
   });
 
   it('scoring in shards (as threads do, each shard copied) gives exactly the scores of one thread', async () => {
@@ -53,17 +148,21 @@ describe('entity-resolution scoring kernel', () => {
           );
     const input = { left: left as Columns };
     const one = resolve(input);
-    const shards: number[] = [];
+    const shards: string[] = [];
     const threaded = await resolveWith(
       input,
       {},
       shardedScorer(3, async (req: ShardRequest) => {
-        shards.push(req.a.length);
-        // a thread receives a structured clone and answers one
+        shards.push(req.op);
+        // a thread receives a structured clone (the arrays on shared memory stay shared) and
+        // writes its results into them
         return structuredClone(runShard(structuredClone(req)));
       }),
     );
-    expect(shards.length).toBe(3);
+    // levels, then weights, each in several shards per thread
+    const levelShards = shards.filter((op) => op === 'levels').length;
+    expect(levelShards).toBeGreaterThanOrEqual(3);
+    expect(shards).toEqual([...Array(levelShards).fill('levels'), ...Array(levelShards).fill('weights')]);
     expect(one.candidates.pairs.length).toBeGreaterThan(1000);
     expect([...threaded.levels]).toEqual([...one.levels]);
     expect([...threaded.scored.weight]).toEqual([...one.scored.weight]);

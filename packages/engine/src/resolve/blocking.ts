@@ -23,14 +23,17 @@ export interface Table {
   left?: number;
 }
 
+/** on shared memory: the scoring threads read the pairs where they are (kernel.ts) */
+const sharedInt32 = (n: number) => new Int32Array(new SharedArrayBuffer(4 * n));
+
 export class PairList {
-  a = new Int32Array(1024);
-  b = new Int32Array(1024);
+  a = sharedInt32(1024);
+  b = sharedInt32(1024);
   length = 0;
   push(x: number, y: number) {
     if (this.length === this.a.length) {
       const grow = (arr: Int32Array) => {
-        const next = new Int32Array(arr.length * 2);
+        const next = sharedInt32(arr.length * 2);
         next.set(arr);
         return next;
       };
@@ -58,23 +61,32 @@ export function ruleKeys(table: Table, columns: string[]): { keys: Int32Array; d
   }
   const keys = new Int32Array(table.size).fill(-1);
   if (cols.length === 2) {
-    // two columns: one number per combination (no string building for a million records)
+    // two columns: an open-addressing table of (id, id) pairs, ids given in first-seen order
+    // (a Map keyed by a * width + b boxed most keys past 2^30 and was several times slower)
     const [x, y] = cols as [PreparedColumn, PreparedColumn];
-    const width = y.values.length;
-    const pairs = new Map<number, number>();
+    let size = 1024;
+    while (size < 2 * table.size) size *= 2;
+    const mask = size - 1;
+    const slotA = new Int32Array(size).fill(-1);
+    const slotB = new Int32Array(size);
+    const slotId = new Int32Array(size);
+    let distinct = 0;
     for (let i = 0; i < table.size; i++) {
       const a = x.ids[i] as number;
       const b = y.ids[i] as number;
       if (a < 0 || b < 0) continue;
-      const k = a * width + b;
-      let id = pairs.get(k);
-      if (id === undefined) {
-        id = pairs.size;
-        pairs.set(k, id);
+      let h = Math.imul(a, 0x9e3779b1) ^ b;
+      h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+      h = (h ^ (h >>> 13)) & mask;
+      while (slotA[h] !== -1 && (slotA[h] !== a || slotB[h] !== b)) h = (h + 1) & mask;
+      if (slotA[h] === -1) {
+        slotA[h] = a;
+        slotB[h] = b;
+        slotId[h] = distinct++;
       }
-      keys[i] = id;
+      keys[i] = slotId[h] as number;
     }
-    return { keys, distinct: pairs.size };
+    return { keys, distinct };
   }
   const composite = new Map<string, number>();
   for (let i = 0; i < table.size; i++) {

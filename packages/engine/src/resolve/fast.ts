@@ -65,11 +65,22 @@ let slowB = new Uint8Array(64);
  * jaroWinkler on the strings (the same greedy first-match rule and the same arithmetic). When
  * the second string fits a 31-bit word, the match search is bit-parallel (as in RapidFuzz's
  * Jaro, after Hyyrö's bit-vector string matching): one AND per character of the first string
- * instead of a scan of its whole window.
+ * instead of a scan of its whole window, the window a mask that slides one bit per character.
+ *
+ * With `floor` (at most 0.7, where the Winkler prefix bonus starts) a pair that cannot reach it
+ * even with no transposition returns early with some number below `floor`: enough for
+ * comparison levels, whose lowest threshold is 0.7.
  */
-export function jaroWinklerCodes(c: Uint16Array, ao: number, la: number, bo: number, lb: number): number {
+export function jaroWinklerCodes(
+  c: Uint8Array | Uint16Array,
+  ao: number,
+  la: number,
+  bo: number,
+  lb: number,
+  floor = 0,
+): number {
   if (!la || !lb) return 0;
-  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const window = Math.max(0, (Math.max(la, lb) >> 1) - 1);
   let m = 0;
   let t = 0;
   if (lb <= 31) {
@@ -78,20 +89,21 @@ export function jaroWinklerCodes(c: Uint16Array, ao: number, la: number, bo: num
       positions[ch] = (positions[ch] as number) | (1 << j);
     }
     let flagsB = 0;
+    // positions [i - window, i + window] of the second string, for i = 0 first
+    let bound = window >= 30 ? -1 : (2 << window) - 1;
     for (let i = 0; i < la; i++) {
-      const lo = Math.max(0, i - window);
-      const hi = Math.min(lb - 1, i + window);
-      if (lo > hi) continue;
-      const mask = (hi >= 30 ? 0x7fffffff : (1 << (hi + 1)) - 1) & ~((1 << lo) - 1);
       const ch = c[ao + i] as number;
-      const cand = (positions[ch] as number) & mask & ~flagsB;
+      const cand = (positions[ch] as number) & bound & ~flagsB;
       if (cand) {
         flagsB |= cand & -cand;
         matchedA[m++] = ch;
       }
+      bound = i < window ? (bound << 1) | 1 : bound << 1;
     }
     for (let j = 0; j < lb; j++) positions[c[bo + j] as number] = 0;
     if (!m) return 0;
+    // even with no transposition (m/la + m/lb + 1) / 3 < floor: multiplied out, no division
+    if (floor > 0 && m * (la + lb) < (3 * floor - 1) * la * lb) return 0;
     let k = 0;
     while (flagsB) {
       const bit = flagsB & -flagsB;
@@ -133,7 +145,13 @@ export function jaroWinklerCodes(c: Uint16Array, ao: number, la: number, bo: num
 }
 
 /** editDistanceUpTo2 over c[ao, ao+la) and c[bo, bo+lb): the distance when ≤ 2, otherwise 3. */
-export function editDistanceCodes(c: Uint16Array, ao: number, la: number, bo: number, lb: number): number {
+export function editDistanceCodes(
+  c: Uint8Array | Uint16Array,
+  ao: number,
+  la: number,
+  bo: number,
+  lb: number,
+): number {
   if (Math.abs(la - lb) > 2) return 3;
   if (la > lb) {
     [ao, bo] = [bo, ao];

@@ -213,16 +213,7 @@ export const localScorer: Scorer = {
   weights(plan, table, a, levels, length) {
     const weight = new Float64Array(length);
     const probability = new Float64Array(length);
-    weightsShard(
-      plan.columns.map((c) => c.ids),
-      table,
-      a,
-      levels,
-      0,
-      length,
-      weight,
-      probability,
-    );
+    weightsShard(plan.counts, table, a, levels, 0, length, weight, probability);
     return { weight, probability };
   },
 };

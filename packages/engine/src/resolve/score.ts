@@ -4,7 +4,7 @@
  * one: the weight becomes log2(m / tf(value)) instead of log2(m / u)).
  */
 
-import { tfAdjustment, weightsShard, weightTable } from './kernel.ts';
+import { recordCounts, tfAdjustment, weightsShard, weightTable } from './kernel.ts';
 import type { Comparison } from './levels.ts';
 import type { FsModel } from './model.ts';
 import type { PreparedColumn } from './prepare.ts';
@@ -36,16 +36,7 @@ export function scorePairs(
 ): ScoredPairs {
   const weight = new Float64Array(length);
   const probability = new Float64Array(length);
-  weightsShard(
-    cols.map((c) => c.ids),
-    weightTable(model, cols),
-    a,
-    levels,
-    0,
-    length,
-    weight,
-    probability,
-  );
+  weightsShard(recordCounts(cols), weightTable(model, cols), a, levels, 0, length, weight, probability);
   return { weight, probability };
 }
 

@@ -3,7 +3,7 @@
  * splits the pairs; resolution-thread.ts scores a shard). Started on first use.
  */
 import { availableParallelism } from 'node:os';
-import { type ShardReply, type ShardRequest, shardedScorer } from '@mapwright/engine';
+import { type ShardReply, type ShardRequest, scoringPlan, shardedScorer } from '@mapwright/engine';
 import { ThreadPool } from '../../lib/thread-pool.ts';
 
 let pool: ThreadPool<ShardRequest, ShardReply> | undefined;
@@ -27,6 +27,14 @@ export async function closeResolutionPool() {
 export async function warmResolutionPool(threads = availableParallelism()) {
   resolutionScorer(threads);
   const empty = new Int32Array(0);
-  const req: ShardRequest = { op: 'levels', plan: { columns: [] }, a: empty, b: empty };
+  const req: ShardRequest = {
+    op: 'levels',
+    plan: scoringPlan([]),
+    a: empty,
+    b: empty,
+    from: 0,
+    to: 0,
+    out: new Uint8Array(0),
+  };
   await Promise.all(Array.from({ length: threads }, () => pool?.run(req)));
 }
