@@ -13,13 +13,11 @@ import {
   type MappingSpec,
   type RecordValidator,
 } from '@mapwright/engine';
-import { rowEncoder } from '../datasets/row-text.ts';
 import type { BatchReply, BatchRequest } from './engine-pool.ts';
-import { RESULT_COLUMNS } from './result-columns.ts';
+import { encodeResultRows } from './result-columns.ts';
 
 /** compiled mappers of the last few runs (a run's parts share one; compiling is per spec) */
 const compiled = new Map<string, { mapper: CompiledMapper; validator: RecordValidator }>();
-const encode = rowEncoder(RESULT_COLUMNS);
 
 function compiledFor(req: BatchRequest) {
   let c = compiled.get(req.key);
@@ -41,16 +39,9 @@ async function run(req: BatchRequest): Promise<BatchReply> {
   const report = mapper.isAsync ? await mapper.mapManyReportAsync(records) : mapper.mapManyReport(records);
   const mapped = report.records;
   const validation = validator.validateRecords(mapped, report.dropped);
-  // one join at the end: a string grown row by row is a rope that postMessage must flatten
-  const lines = new Array<string>(mapped.length);
-  for (let i = 0; i < mapped.length; i++) {
-    const message = validation.messages[i];
-    const dropped = report.dropped[i]?.map((d) => ({ field: d.field, value: d.value, message: d.message }));
-    lines[i] = encode([req.first + i, message === 'success', mapped[i], message, dropped ?? null]);
-  }
   return {
     id: req.id,
-    text: lines.join(''),
+    text: encodeResultRows(req.first, mapped, validation.messages, report.dropped),
     rows: mapped.length,
     valid: validation.valid,
     global: validation.global_errors,
