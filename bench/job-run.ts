@@ -3,17 +3,20 @@
  * beside the engine's raw single-thread throughput on the same records and mapper in memory:
  *   1. the embedded database, one worker (in this process, ENGINE_THREADS default: one per core);
  *   2. PostgreSQL, one worker process, same;
- *   3. PostgreSQL, one worker process vs two, each given ONE engine thread: this machine may have
- *      only two cores, and two workers with a thread per core would measure the machine, not how a
- *      job spreads over workers (on separate machines each worker has its own cores).
+ *   3. PostgreSQL, one worker process vs two, each given ONE engine thread and pinned to a core of
+ *      its own (taskset): this machine may have only two cores, and unpinned workers would measure
+ *      the machine, not how a job spreads over workers (on separate machines each has its own).
+ * Each line prints the CPU per record of every process and thread involved beside the engine's:
+ * on a busy machine wall-clock rates say little, CPU per record still compares.
  *
  *   npm run bench:jobs                      # 1M records
  *   BENCH_JOB_RECORDS=200000 npm run bench:jobs
  *   BENCH_JOB_SCENARIOS=embedded npm run bench:jobs
  *   BENCH_WORKER_PROF=/tmp/prof BENCH_JOB_SCENARIOS=postgres npm run bench:jobs   # where the time goes
+ *   BENCH_THREADS=1 BENCH_JOB_SCENARIOS=postgres npm run bench:jobs   # CPU of each worker thread
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -67,6 +70,20 @@ const rate = (s: number) =>
     .toLocaleString('en-US')
     .padStart(10);
 
+function hasTaskset() {
+  return spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+}
+
+/** BENCH_THREADS=1: each thread of a worker process with its CPU seconds (where a job's CPU goes). */
+function threadsOf(pid: number) {
+  return readdirSync(`/proc/${pid}/task`).map((t) => {
+    const st = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+    const fields = st.slice(st.lastIndexOf(') ') + 2).split(' ');
+    const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
+    return { t, comm: st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')), cpu };
+  });
+}
+
 /**
  * CPU seconds (user + system, every thread) a process has used: /proc/<pid>/stat fields 14 and
  * 15 in clock ticks (100 a second on Linux). The worker processes' CPU is what a job costs.
@@ -77,12 +94,15 @@ function processCpu(pid: number) {
 }
 
 /** A worker process on the shared database and data dir; resolves once it is up. */
-function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+function startWorkerProcess(env: Record<string, string>, core?: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     // BENCH_WORKER_PROF=<dir>: each worker process writes a CPU profile per thread there
     const prof = process.env.BENCH_WORKER_PROF;
     const flags = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', CLI], {
+    const node = [process.execPath, ...flags, '--import', 'tsx', CLI];
+    // taskset execs node in place: the child's pid is the worker's
+    const argv = core === undefined ? node : ['taskset', '-c', String(core), ...node];
+    const child = spawn(argv[0]!, argv.slice(1), {
       env: {
         ...process.env,
         LOG_LEVEL: 'warn',
@@ -107,7 +127,13 @@ function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> 
  * Runs the job once; `workers` = 'here' runs a worker in this process, a number starts that many
  * worker processes (ENGINE_THREADS each) and waits for them to be up before the clock starts.
  */
-async function runJob(kind: 'embedded' | 'postgres', workers: 'here' | number, engineThreads?: number) {
+async function runJob(
+  kind: 'embedded' | 'postgres',
+  workers: 'here' | number,
+  engineThreads?: number,
+  /** worker i runs on core i only (as if each were a one-core machine of its own) */
+  pinned = false,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'mw-bench-jobs-'));
   const { database, url, drop } = await openFresh(kind, dir);
   const children: ChildProcess[] = [];
@@ -131,23 +157,37 @@ async function runJob(kind: 'embedded' | 'postgres', workers: 'here' | number, e
     if (typeof workers === 'number')
       for (let i = 0; i < workers; i++)
         children.push(
-          await startWorkerProcess({
-            DATABASE_URL: url!,
-            DATA_DIR: dir,
-            ENGINE_THREADS: String(engineThreads ?? 2),
-            JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-          }),
+          await startWorkerProcess(
+            {
+              DATABASE_URL: url!,
+              DATA_DIR: dir,
+              ENGINE_THREADS: String(engineThreads ?? 2),
+              JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+            },
+            pinned ? i : undefined,
+          ),
         );
     if (workers === 'here') await enginePool(app.ctx.config.ENGINE_THREADS).warm();
     // worker processes boot their engine threads after they listen: let them finish first
     else await new Promise((r) => setTimeout(r, 2000));
     const cpu0 = process.cpuUsage();
     const workersCpu0 = children.map((c) => processCpu(c.pid!));
+    const threads0 = new Map(children.flatMap((c) => threadsOf(c.pid!).map((r) => [r.t, r.cpu] as const)));
     const t0 = performance.now();
     const result = await call('POST', `/jobs/${job.id}/run?immediate_return=false`);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const workersCpu = children.reduce((s, c, i) => s + processCpu(c.pid!) - workersCpu0[i]!, 0);
+    if (process.env.BENCH_THREADS)
+      for (const c of children) {
+        const rows = threadsOf(c.pid!).map((r) => ({ ...r, cpu: r.cpu - (threads0.get(r.t) ?? 0) }));
+        out(
+          `    threads of ${c.pid}: ${rows
+            .filter((r) => r.cpu > 0.05)
+            .map((r) => `${r.comm}#${r.t}=${r.cpu.toFixed(2)}s`)
+            .join(' ')}`,
+        );
+      }
     if (result.processed !== N)
       throw new Error(`processed ${result.processed} of ${N}: ${JSON.stringify(result)}`);
     const [row] = await database.db.query.results.findMany({ where: (r, { eq }) => eq(r.id, result.id) });
@@ -171,12 +211,17 @@ function engineOnly(spec: MappingSpec) {
   const mapper = compileSpec(spec);
   const validator = createValidator(SCHEMA as JsonSchema);
   const t = performance.now();
+  const c = process.cpuUsage();
   for (let i = 0; i < N; i += 1000) validator.validateRecords(mapper.mapMany(data.slice(i, i + 1000)));
+  const used = process.cpuUsage(c);
+  rawCpu = (used.user + used.system) / 1e6;
   return (performance.now() - t) / 1000;
 }
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
 let raw = 0;
+/** the engine-only pass's CPU seconds: on a busy machine its wall time is inflated, its CPU less so */
+let rawCpu = 0;
 const line = (label: string, seconds: number) =>
   out(
     `  ${label.padEnd(52)}${rate(seconds)} records/s  (${seconds.toFixed(1)} s)${raw ? `  ${(raw / seconds).toFixed(2)}x engine` : ''}`,
@@ -185,7 +230,7 @@ const line = (label: string, seconds: number) =>
 /** CPU per record beside the engine's: the measure that holds on a busy machine (wall time does not). */
 const cpuLine = (cpu: number, seconds: number) =>
   out(
-    `    CPU ${((cpu * 1e6) / N).toFixed(1)} µs per record over ${(cpu / seconds).toFixed(1)} busy cores; the engine alone needs ${((raw * 1e6) / N).toFixed(1)} µs`,
+    `    CPU ${((cpu * 1e6) / N).toFixed(1)} µs per record over ${(cpu / seconds).toFixed(1)} busy cores; the engine alone needs ${((rawCpu * 1e6) / N).toFixed(1)} µs (${(cpu / rawCpu).toFixed(1)}x)`,
   );
 const load = () =>
   `load average ${loadavg()
@@ -210,16 +255,24 @@ if (SCENARIOS.includes('postgres')) {
   line('PostgreSQL, one worker process', r.seconds);
   cpuLine(r.cpu, r.seconds);
 }
+/**
+ * Scale-out: on one small machine, two unpinned workers share its cores with each other, the
+ * API, PostgreSQL and everyone else, and measure the machine. Pinned (taskset), each worker gets
+ * a core of its own, as on separate one-core machines, so the ratio shows what the queue, the
+ * parts and the database let two workers do (BENCH_JOB_PIN=0: unpinned).
+ */
 if (SCENARIOS.includes('scaling')) {
-  const one = await runJob('postgres', 1, 1);
+  const pin = process.env.BENCH_JOB_PIN !== '0' && availableParallelism() >= 2 && hasTaskset();
+  const how = pin ? 'pinned to its own core' : '1 engine thread';
+  const one = await runJob('postgres', 1, 1, pin);
   if (!raw) {
     raw = engineOnly(one.spec);
     out(`  ${'engine only (map + validate, in memory, one thread)'.padEnd(52)}${rate(raw)} records/s`);
   }
-  line('PostgreSQL, 1 worker process × 1 engine thread', one.seconds);
+  line(`PostgreSQL, 1 worker process, ${how}`, one.seconds);
   cpuLine(one.cpu, one.seconds);
-  const two = await runJob('postgres', 2, 1);
-  line('PostgreSQL, 2 worker processes × 1 engine thread', two.seconds);
+  const two = await runJob('postgres', 2, 1, pin);
+  line(`PostgreSQL, 2 worker processes, each ${how}`, two.seconds);
   cpuLine(two.cpu, two.seconds);
   out(`  two workers / one: ${(one.seconds / two.seconds).toFixed(2)}x`);
 }
