@@ -1,8 +1,8 @@
 /**
  * An engine thread: maps and validates batches of a job's records off the main thread, so a
  * worker process uses every core and user-written JSONata never blocks HTTP or heartbeats. It
- * receives a batch as JSON text (as the dataset layer read it) and answers with the result's
- * rows already encoded for the Parquet writer.
+ * receives a batch as JSON text or its UTF-8 bytes (as the dataset layer read it) and answers
+ * with the result's rows already encoded for the Parquet writer, as UTF-8 bytes.
  */
 import { parentPort } from 'node:worker_threads';
 import {
@@ -19,6 +19,9 @@ import { encodeResultRows } from './result-columns.ts';
 /** compiled mappers of the last few runs (a run's parts share one; compiling is per spec) */
 const compiled = new Map<string, { mapper: CompiledMapper; validator: RecordValidator }>();
 
+const utf8 = new TextDecoder();
+const utf8Out = new TextEncoder();
+
 function compiledFor(req: BatchRequest) {
   let c = compiled.get(req.key);
   if (!c) {
@@ -34,14 +37,14 @@ function compiledFor(req: BatchRequest) {
 
 async function run(req: BatchRequest): Promise<BatchReply> {
   const { mapper, validator } = compiledFor(req);
-  const records = JSON.parse(req.json) as unknown[];
+  const records = JSON.parse(typeof req.json === 'string' ? req.json : utf8.decode(req.json)) as unknown[];
   // with the report of values the transforms could not convert: none is lost in silence
   const report = mapper.isAsync ? await mapper.mapManyReportAsync(records) : mapper.mapManyReport(records);
   const mapped = report.records;
   const validation = validator.validateRecords(mapped, report.dropped);
   return {
     id: req.id,
-    text: encodeResultRows(req.first, mapped, validation.messages, report.dropped),
+    rowsText: utf8Out.encode(encodeResultRows(req.first, mapped, validation.messages, report.dropped)),
     rows: mapped.length,
     valid: validation.valid,
     global: validation.global_errors,
@@ -52,7 +55,8 @@ async function run(req: BatchRequest): Promise<BatchReply> {
 
 parentPort!.on('message', (req: BatchRequest) => {
   run(req).then(
-    (reply) => parentPort!.postMessage(reply),
+    // the rows' bytes are moved, not copied: a fresh TextEncoder buffer is the thread's to give
+    (reply) => parentPort!.postMessage(reply, [reply.rowsText.buffer as ArrayBuffer]),
     (err: unknown) =>
       parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) }),
   );

@@ -189,7 +189,7 @@ export const partTask = defineTask({
     const writeNext = async () => {
       const reply = await inFlight.shift()!;
       mergeGlobal(global, reply.global, reply.first);
-      await writer.appendText(reply.text, reply.rows);
+      await writer.appendText(reply.rowsText, reply.rows);
       processed += reply.rows;
       succeeded += reply.valid;
       dropped += reply.dropped;
