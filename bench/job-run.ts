@@ -214,15 +214,23 @@ async function runJob(
   }
 }
 
+/** The engine alone, best of three passes (one pass on a shared machine is mostly its neighbours). */
 function engineOnly(spec: MappingSpec) {
   const mapper = compileSpec(spec);
   const validator = createValidator(SCHEMA as JsonSchema);
-  const t = performance.now();
-  const c = process.cpuUsage();
-  for (let i = 0; i < N; i += 1000) validator.validateRecords(mapper.mapMany(data.slice(i, i + 1000)));
-  const used = process.cpuUsage(c);
-  rawCpu = (used.user + used.system) / 1e6;
-  return (performance.now() - t) / 1000;
+  let best = Number.POSITIVE_INFINITY;
+  for (let pass = 0; pass < 3; pass++) {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    for (let i = 0; i < N; i += 1000) validator.validateRecords(mapper.mapMany(data.slice(i, i + 1000)));
+    const used = process.cpuUsage(c);
+    const seconds = (performance.now() - t) / 1000;
+    if (seconds < best) {
+      best = seconds;
+      rawCpu = (used.user + used.system) / 1e6;
+    }
+  }
+  return best;
 }
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
