@@ -228,12 +228,16 @@ async function recordsJson(ctx: DatasetCtx, ds: DatasetRow, from: number, to: nu
       const { offset, count } = slices[i]!;
       // encode(): the text's UTF-8 bytes as a BLOB, as they are (a ::BLOB cast would read escapes)
       const agg = `coalesce(string_agg(${value}, ',' ORDER BY file_row_number), '')`;
+      // one slice (a job's batch is one row group): the array whole from DuckDB, used as it
+      // comes; each batch-sized buffer less is a garbage collection of the worker's heap less
+      const whole = bytes && slices.length === 1;
       const r = await c.runAndReadAll(
-        `SELECT ${bytes ? `encode(${agg})` : agg}
+        `SELECT ${whole ? `encode('[' || ${agg} || ']')` : bytes ? `encode(${agg})` : agg}
          FROM read_parquet(${lit(paths[i]!)}, file_row_number = true)
          WHERE file_row_number >= ${offset} AND file_row_number < ${offset + count}`,
       );
       const v = r.getRows()[0]?.[0];
+      if (whole) return (v as DuckDBBlobValue).bytes;
       const part = bytes ? ((v as DuckDBBlobValue | null)?.bytes ?? new Uint8Array()) : String(v ?? '');
       if (part.length) parts.push(part);
     }
