@@ -38,12 +38,16 @@ export async function startServer(config: Config): Promise<Started> {
     });
     // the demo organization's sample project, made once by a queued task (SEED_SAMPLE_DATA)
     if (config.SEED_SAMPLE_DATA && demoOrgId) await enqueueSampleData(app.ctx, demoOrgId);
-    // on close the worker stops first (handing back running tasks), then the database closes
+    // Fastify runs onClose hooks in reverse order of registration: the database's is registered
+    // first so it closes last, and the worker's last so it stops first, handing back its running
+    // tasks while the engine threads and the database still answer (in the other order a
+    // stopping worker's hand-back and a finished task's last writes met a closed pool, and the
+    // process died of the unhandled rejection)
+    app.addHook('onClose', () => database.close());
     if (config.ROLE !== 'web') {
       const worker = startWorker(app.ctx, app.ctx.queue, taskDefinitions, {
         concurrency: config.WORKER_CONCURRENCY,
       });
-      app.addHook('onClose', () => worker.stop());
       // tasks enqueued by other processes (PostgreSQL): wake at once instead of at the next poll
       if (database.listen) {
         const unlisten = await database.listen(TASKS_CHANNEL, () => app.ctx.queue.events.emit('enqueued'));
@@ -57,8 +61,8 @@ export async function startServer(config: Config): Promise<Started> {
       // workflow schedules: safe to run in every worker process (one run per tick, see scheduler.ts)
       const scheduler = startScheduler(app.ctx);
       app.addHook('onClose', () => scheduler.stop());
+      app.addHook('onClose', () => worker.stop());
     }
-    app.addHook('onClose', () => database.close());
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -45,12 +45,28 @@ describe('engine threads', () => {
     expect(ticks).toBeGreaterThan(2);
     expect(reply.rows).toBe(400);
     expect(reply.valid).toBe(399);
-    const rows = rowsOf(reply.text);
+    const rows = rowsOf(new TextDecoder().decode(reply.rowsText));
     expect(rows[0]!.slice(0, 3)).toEqual(['100', 'true', '{"name":"R0","slow":200010000}']);
     expect(rows[7]![0]).toBe('107');
     expect(rows[7]![1]).toBe('false');
     // global errors count records relative to the batch
     expect(JSON.stringify(reply.global)).toContain('"error_indices":[7]');
+  });
+
+  it('reads a batch given as the UTF-8 bytes of its JSON text, as a job part hands it on', async () => {
+    const pool = enginePool(2);
+    const reply = await pool.run({
+      key: 'k1',
+      spec,
+      schema,
+      first: 5,
+      json: new TextEncoder().encode(JSON.stringify([{ n: 'ünï' }, { n: 'b' }])),
+    });
+    const rows = rowsOf(new TextDecoder().decode(reply.rowsText));
+    expect(rows.map((r) => r.slice(0, 3))).toEqual([
+      ['5', 'true', '{"name":"ÜNÏ","slow":200010000}'],
+      ['6', 'true', '{"name":"B","slow":200010000}'],
+    ]);
   });
 
   it('fails a batch it cannot read and goes on with the next', async () => {

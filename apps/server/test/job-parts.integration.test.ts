@@ -1,7 +1,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tasks } from '../src/db/schema.ts';
+import { resultParts, tasks } from '../src/db/schema.ts';
 import { taskDefinitions } from '../src/jobs/registry.ts';
 import { startWorker } from '../src/jobs/worker.ts';
 import { partPlan } from '../src/modules/pipelines/run.task.ts';
@@ -76,6 +76,14 @@ describe.each(DATABASES)('a job split into parts (%s)', (kind) => {
     const mine = parts.filter((p) => (p.payload as { resultId: string }).resultId === run.id);
     expect(mine).toHaveLength(partPlan(N).length);
     expect(mine.every((p) => p.status === 'succeeded')).toBe(true);
+    // each part knows its own task (a cancel stops the parts through them)
+    const partRows = await t.database.db.select().from(resultParts).where(eq(resultParts.resultId, run.id));
+    expect(partRows).toHaveLength(mine.length);
+    for (const row of partRows)
+      expect(mine.find((task) => task.id === row.taskId)?.payload).toEqual({
+        resultId: run.id,
+        partIndex: row.partIndex,
+      });
 
     const files = await call('GET', `/api/results/${run.id}/files`);
     expect(files.row_count).toBe(N);

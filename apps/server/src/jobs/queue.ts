@@ -63,6 +63,34 @@ export function createQueue(db: Db, options: { notify?: boolean } = {}) {
       return row ?? null;
     },
 
+    /**
+     * Many tasks in one statement (a job's parts): one round trip and one wake-up instead of one
+     * each. Tasks whose singleton key exists already are skipped; the new ones are returned.
+     */
+    async enqueueMany(
+      items: { kind: string; payload: Record<string, unknown>; opts?: Omit<EnqueueOptions, 'tx'> }[],
+    ): Promise<TaskRow[]> {
+      if (!items.length) return [];
+      const now = new Date();
+      const rows = await db
+        .insert(tasks)
+        .values(
+          items.map(({ kind, payload, opts = {} }) => ({
+            kind,
+            payload,
+            organizationId: opts.orgId ?? null,
+            runAt: opts.runAt ?? now,
+            maxAttempts: opts.maxAttempts ?? 3,
+            singletonKey: opts.singletonKey,
+          })),
+        )
+        .onConflictDoNothing({ target: tasks.singletonKey })
+        .returning();
+      if (rows.length && options.notify) await db.execute(sql`select pg_notify(${TASKS_CHANNEL}, '')`);
+      for (const row of rows) wake.emit('enqueued', row);
+      return rows;
+    },
+
     async get(id: string) {
       const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
       return row;

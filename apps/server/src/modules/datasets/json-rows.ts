@@ -44,8 +44,8 @@ export async function createFileWriter(ctx: DatasetCtx, columns: JsonColumn[]) {
       rows++;
       return buffer.length > 1 << 20 ? flush() : undefined;
     },
-    /** Adds `count` rows already encoded by `rowEncoder` (an engine thread's output). */
-    async appendText(text: string, count: number) {
+    /** Adds `count` rows already encoded by `rowEncoder` (an engine thread's output, as text or UTF-8). */
+    async appendText(text: string | Uint8Array, count: number) {
       await flush();
       rows += count;
       if (!out.write(text)) await new Promise<void>((r) => out.once('drain', () => r()));

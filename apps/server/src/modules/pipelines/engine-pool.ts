@@ -1,7 +1,8 @@
 /**
  * A pool of engine threads per process (ENGINE_THREADS, one per core by default). A job part
- * reads its input with DuckDB on the main thread and hands each batch, as JSON text, to the
- * next free thread; mapping, validation and encoding the result rows happen there. The thread
+ * reads its input with DuckDB on the main thread and hands each batch, as the bytes of its JSON
+ * text, to the next free thread; decoding, mapping, validation and encoding the result rows
+ * happen there, and the rows come back as bytes for the part's file. The thread
  * mechanics (tsx bootstrap, replacing a dead thread) are lib/thread-pool.ts.
  */
 import type { GlobalErrors } from '@mapwright/engine';
@@ -17,14 +18,17 @@ export interface BatchRequest {
   schema: unknown;
   /** the index of the batch's first record in the job */
   first: number;
-  /** the records, as the text of a JSON array */
-  json: string;
+  /** the records, as the text of a JSON array or its UTF-8 bytes */
+  json: string | Uint8Array;
 }
 
 export interface BatchReply {
   id: number;
-  /** the result rows, encoded by `rowEncoder(RESULT_COLUMNS)` */
-  text: string;
+  /**
+   * the result rows as `rowEncoder(RESULT_COLUMNS)` writes them, in UTF-8: moved from the thread
+   * (transferred, not copied) and written to the part's file as they are
+   */
+  rowsText: Uint8Array;
   rows: number;
   valid: number;
   /** record indices relative to the batch */

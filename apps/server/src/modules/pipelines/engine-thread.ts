@@ -1,8 +1,8 @@
 /**
  * An engine thread: maps and validates batches of a job's records off the main thread, so a
  * worker process uses every core and user-written JSONata never blocks HTTP or heartbeats. It
- * receives a batch as JSON text (as the dataset layer read it) and answers with the result's
- * rows already encoded for the Parquet writer.
+ * receives a batch as JSON text or its UTF-8 bytes (as the dataset layer read it) and answers
+ * with the result's rows already encoded for the Parquet writer, as UTF-8 bytes.
  */
 import { parentPort } from 'node:worker_threads';
 import {
@@ -13,13 +13,14 @@ import {
   type MappingSpec,
   type RecordValidator,
 } from '@mapwright/engine';
-import { rowEncoder } from '../datasets/row-text.ts';
 import type { BatchReply, BatchRequest } from './engine-pool.ts';
-import { RESULT_COLUMNS } from './result-columns.ts';
+import { encodeResultRows } from './result-columns.ts';
 
 /** compiled mappers of the last few runs (a run's parts share one; compiling is per spec) */
 const compiled = new Map<string, { mapper: CompiledMapper; validator: RecordValidator }>();
-const encode = rowEncoder(RESULT_COLUMNS);
+
+const utf8 = new TextDecoder();
+const utf8Out = new TextEncoder();
 
 function compiledFor(req: BatchRequest) {
   let c = compiled.get(req.key);
@@ -36,21 +37,14 @@ function compiledFor(req: BatchRequest) {
 
 async function run(req: BatchRequest): Promise<BatchReply> {
   const { mapper, validator } = compiledFor(req);
-  const records = JSON.parse(req.json) as unknown[];
+  const records = JSON.parse(typeof req.json === 'string' ? req.json : utf8.decode(req.json)) as unknown[];
   // with the report of values the transforms could not convert: none is lost in silence
   const report = mapper.isAsync ? await mapper.mapManyReportAsync(records) : mapper.mapManyReport(records);
   const mapped = report.records;
   const validation = validator.validateRecords(mapped, report.dropped);
-  // one join at the end: a string grown row by row is a rope that postMessage must flatten
-  const lines = new Array<string>(mapped.length);
-  for (let i = 0; i < mapped.length; i++) {
-    const message = validation.messages[i];
-    const dropped = report.dropped[i]?.map((d) => ({ field: d.field, value: d.value, message: d.message }));
-    lines[i] = encode([req.first + i, message === 'success', mapped[i], message, dropped ?? null]);
-  }
   return {
     id: req.id,
-    text: lines.join(''),
+    rowsText: utf8Out.encode(encodeResultRows(req.first, mapped, validation.messages, report.dropped)),
     rows: mapped.length,
     valid: validation.valid,
     global: validation.global_errors,
@@ -61,7 +55,8 @@ async function run(req: BatchRequest): Promise<BatchReply> {
 
 parentPort!.on('message', (req: BatchRequest) => {
   run(req).then(
-    (reply) => parentPort!.postMessage(reply),
+    // the rows' bytes are moved, not copied: a fresh TextEncoder buffer is the thread's to give
+    (reply) => parentPort!.postMessage(reply, [reply.rowsText.buffer as ArrayBuffer]),
     (err: unknown) =>
       parentPort!.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) }),
   );

@@ -7,6 +7,7 @@ import {
   findDataset,
   ROW_GROUP_ROWS,
   readDatasetRecordsJson,
+  readDatasetRecordsJsonBytes,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
 import { importRecords, importRecordsJson, importRowsOf } from '../imports/imports.service.ts';
@@ -83,17 +84,29 @@ export async function readRecordsJson(ctx: DatasetCtx, job: Job, from: number, t
   return JSON.stringify(await readRecords(ctx, job, from, to));
 }
 
-/** Batches of the job's records in order (as JSON text), never more than one batch in memory. */
+/**
+ * A batch for an engine thread: a dataset's records as UTF-8 bytes (they never become a string
+ * on this thread), the other sources as text.
+ */
+async function batchJson(ctx: DatasetCtx, job: Job, from: number, to: number): Promise<string | Uint8Array> {
+  if (!(job.inputKind === 'import' && job.importId) && job.datasetId) {
+    const ds = await findDataset(ctx.db, job.organizationId, job.datasetId);
+    return ds ? readDatasetRecordsJsonBytes(ctx, ds, from, to) : '[]';
+  }
+  return readRecordsJson(ctx, job, from, to);
+}
+
+/** Batches of the job's records in order (JSON text or its bytes), never more than one batch in memory. */
 export async function* recordBatches(
   ctx: DatasetCtx,
   job: Job,
   range: { from: number; to: number } = { from: 0, to: job.recordCount },
   // batches end on Parquet row-group boundaries: a read across them would decode a group twice
   size = ROW_GROUP_ROWS,
-): AsyncGenerator<{ first: number; count: number; json: string }> {
+): AsyncGenerator<{ first: number; count: number; json: string | Uint8Array }> {
   for (let first = range.from; first < range.to; ) {
     const end = Math.min(range.to, (Math.floor(first / size) + 1) * size);
-    yield { first, count: end - first, json: await readRecordsJson(ctx, job, first, end) };
+    yield { first, count: end - first, json: await batchJson(ctx, job, first, end) };
     first = end;
   }
 }

@@ -136,18 +136,23 @@ export const runTask = defineTask({
         plan.map((p, i) => ({ resultId: result.id, partIndex: i, firstIndex: p.first, count: p.count })),
       )
       .onConflictDoNothing();
-    for (let i = 0; i < plan.length; i++) {
-      const task = await app.queue.enqueue(
-        'job.part',
-        { resultId: result.id, partIndex: i },
-        { orgId: result.organizationId, singletonKey: `job.part:${result.id}:${i}` },
-      );
-      if (task)
-        await db
-          .update(resultParts)
-          .set({ taskId: task.id })
-          .where(and(eq(resultParts.resultId, result.id), eq(resultParts.partIndex, i)));
-    }
+    // every part's task in one statement: with one round trip each, a worker sat waiting for
+    // the second part while this task was still queueing the rest
+    const queued = await app.queue.enqueueMany(
+      plan.map((_, i) => ({
+        kind: 'job.part',
+        payload: { resultId: result.id, partIndex: i },
+        opts: { orgId: result.organizationId, singletonKey: `job.part:${result.id}:${i}` },
+      })),
+    );
+    if (queued.length)
+      await db.execute(sql`
+        UPDATE result_parts SET task_id = v.task_id::uuid
+        FROM (VALUES ${sql.join(
+          queued.map((t) => sql`(${(t.payload as { partIndex: number }).partIndex}::int, ${t.id})`),
+          sql`, `,
+        )}) AS v(part_index, task_id)
+        WHERE result_parts.result_id = ${result.id} AND result_parts.part_index = v.part_index`);
     return { parts: plan.length };
   },
 });
@@ -189,7 +194,7 @@ export const partTask = defineTask({
     const writeNext = async () => {
       const reply = await inFlight.shift()!;
       mergeGlobal(global, reply.global, reply.first);
-      await writer.appendText(reply.text, reply.rows);
+      await writer.appendText(reply.rowsText, reply.rows);
       processed += reply.rows;
       succeeded += reply.valid;
       dropped += reply.dropped;
