@@ -126,6 +126,8 @@ function startWorkerProcess(env: Record<string, string>, core?: number): Promise
     });
     let out = '';
     child.stdout!.on('data', (d) => {
+      // with node flags (--trace-gc prints to stdout): the worker's output goes on to stderr
+      if (process.env.BENCH_WORKER_FLAGS) process.stderr.write(d);
       out += d;
       if (out.includes('running at')) resolve(child);
     });
