@@ -69,6 +69,21 @@ describe('engine threads', () => {
     ]);
   });
 
+  it('moves the bytes of a batch to the thread when asked (the caller keeps no copy)', async () => {
+    const pool = enginePool(2);
+    const json = new TextEncoder().encode(JSON.stringify([{ n: 'moved' }]));
+    const reply = await pool.run(
+      { key: 'k1', spec, schema, first: 0, json },
+      { transfer: [json.buffer as ArrayBuffer] },
+    );
+    expect(json.byteLength).toBe(0);
+    expect(rowsOf(new TextDecoder().decode(reply.rowsText))[0]!.slice(0, 3)).toEqual([
+      '0',
+      'true',
+      '{"name":"MOVED","slow":200010000}',
+    ]);
+  });
+
   it('fails a batch it cannot read and goes on with the next', async () => {
     const pool = enginePool(2);
     await expect(pool.run({ key: 'k1', spec, schema, first: 0, json: '[{"n": ' })).rejects.toThrow(/JSON/);

@@ -45,11 +45,14 @@ export interface ThreadPoolOptions {
 export interface RunOptions {
   /** stop the task (and its thread) after this long running; unset = no deadline */
   timeoutMs?: number;
+  /** buffers of the request moved to the thread, not copied (the caller must not use them after) */
+  transfer?: ArrayBuffer[];
 }
 
 interface Pending<Req, Reply> {
   req: Req & { id: number };
   timeoutMs?: number;
+  transfer?: ArrayBuffer[];
   resolve: (r: Reply) => void;
   reject: (e: Error) => void;
 }
@@ -131,7 +134,7 @@ export class ThreadPool<Req extends object, Reply> {
     if (this.ready.has(w)) this.startDeadline(w, busy);
     // a thread with work keeps the process alive until it answers
     w.ref();
-    w.postMessage(next.req);
+    w.postMessage(next.req, next.transfer);
   }
 
   private startDeadline(w: Worker, busy: Pending<Req, Reply> & { timer?: NodeJS.Timeout }) {
@@ -151,7 +154,13 @@ export class ThreadPool<Req extends object, Reply> {
   run(req: Req, opts: RunOptions = {}): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('The thread pool is closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ req: { ...req, id: this.nextId++ }, timeoutMs: opts.timeoutMs, resolve, reject });
+      this.queue.push({
+        req: { ...req, id: this.nextId++ },
+        timeoutMs: opts.timeoutMs,
+        transfer: opts.transfer,
+        resolve,
+        reject,
+      });
       const w = this.idle.pop();
       if (w) this.release(w);
     });

@@ -1,6 +1,5 @@
-import { type Match, ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import { createRequire } from 'node:module';
+import type { Match, ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { FieldError } from '../../lib/errors.ts';
 
 /**
@@ -18,12 +17,26 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 const MIN_SCORE = 3;
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...en.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: en.translations,
-  maxLength: PASSWORD_MAX_LENGTH,
-});
+/**
+ * Loaded on the first password checked, not at import: the dictionaries are ~25 MB of live heap
+ * (measured), which every process that imports the app (job workers too) would otherwise carry,
+ * and every full garbage collection would mark, though only password changes use them.
+ */
+let factory: ZxcvbnFactory | null = null;
+function zxcvbn() {
+  if (factory) return factory;
+  const require = createRequire(import.meta.url);
+  const core: typeof import('@zxcvbn-ts/core') = require('@zxcvbn-ts/core');
+  const common: typeof import('@zxcvbn-ts/language-common') = require('@zxcvbn-ts/language-common');
+  const en: typeof import('@zxcvbn-ts/language-en') = require('@zxcvbn-ts/language-en');
+  factory = new core.ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: en.translations,
+    maxLength: PASSWORD_MAX_LENGTH,
+  });
+  return factory;
+}
 
 export interface PasswordContext {
   email?: string;
@@ -66,7 +79,7 @@ export function passwordProblem(password: string, ctx: PasswordContext = {}): st
   if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters`;
   const words = contextWords(ctx);
   if (ctx.email && password.toLowerCase().includes(ctx.email.toLowerCase())) return CONTEXT_MESSAGE.email;
-  const result = zxcvbn.check(password, [...words.keys()]);
+  const result = zxcvbn().check(password, [...words.keys()]);
   if (result.score >= MIN_SCORE) return null;
   const personal = result.sequence.find(
     (m: Match) => m.pattern === 'dictionary' && m.dictionaryName === 'userInputs',

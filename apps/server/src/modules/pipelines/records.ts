@@ -16,11 +16,15 @@ import { importRecords, importRecordsJson, importRowsOf } from '../imports/impor
 export const JOB_CHUNK = 1000;
 type Job = typeof jobs.$inferSelect;
 
-/** Stores inline records as the job's input dataset (one Parquet file); returns its id. */
-export async function storeInlineRecords(ctx: DatasetCtx, orgId: string, records: unknown[]) {
+/**
+ * Stores inline records as the job's input dataset (one Parquet file); returns its id. Any
+ * iterable: a caller that generates records need not hold them all in memory.
+ */
+export async function storeInlineRecords(ctx: DatasetCtx, orgId: string, records: Iterable<unknown>) {
   const writer = await createRecordWriter(ctx, { orgId, kind: 'job-input' });
   try {
-    for (let i = 0; i < records.length; i++) await writer.append(i + 1, records[i]);
+    let line = 0;
+    for (const record of records) await writer.append(++line, record);
     return (await writer.finish()).id;
   } catch (err) {
     await writer.abort();

@@ -218,7 +218,10 @@ export const partTask = defineTask({
         const { first, json } = batch;
         const timeoutMs = batchDeadlineMs(app.config.USER_CODE_TIMEOUT_MS, batch.count);
         const mapped = pool
-          .run({ key, spec: result.spec, schema: result.targetSchema, first, json }, { timeoutMs })
+          .run(
+            { key, spec: result.spec, schema: result.targetSchema, first, json },
+            { timeoutMs, transfer: ownedBuffer(json) },
+          )
           .then((r) => ({ ...r, first }));
         mapped.catch(() => {}); // awaited in order by writeNext; a failure surfaces there
         inFlight.push(mapped);
@@ -259,6 +262,17 @@ export const partTask = defineTask({
     }
   },
 });
+
+/**
+ * A batch's bytes are moved to the engine thread, not copied, when they fill an ArrayBuffer of
+ * their own (as DuckDB's are; a small Buffer may share Node's pool with others, never moved):
+ * the main thread then holds no copy of them until its next full collection frees it.
+ */
+function ownedBuffer(json: string | Uint8Array): ArrayBuffer[] | undefined {
+  if (typeof json === 'string' || json.byteOffset !== 0) return undefined;
+  const buffer = json.buffer;
+  return buffer instanceof ArrayBuffer && buffer.byteLength === json.byteLength ? [buffer] : undefined;
+}
 
 /** How often a running part saves its counts (the result's `processed` shown while it runs). */
 const COUNTS_EVERY_MS = 500;
