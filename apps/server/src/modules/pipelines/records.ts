@@ -10,7 +10,7 @@ import {
   readDatasetRecordsJsonBytes,
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
-import { importRecords, importRecordsJson, importRowsOf } from '../imports/imports.service.ts';
+import { importDataset, importRecords, importRecordsJson, importRowsOf } from '../imports/imports.service.ts';
 
 /** Records per chunk of jobs stored before datasets; also the size of a scattered read. */
 export const JOB_CHUNK = 1000;
@@ -88,19 +88,18 @@ export async function readRecordsJson(ctx: DatasetCtx, job: Job, from: number, t
   return JSON.stringify(await readRecords(ctx, job, from, to));
 }
 
-/**
- * A batch for an engine thread: a dataset's records as UTF-8 bytes (they never become a string
- * on this thread), the other sources as text.
- */
-async function batchJson(ctx: DatasetCtx, job: Job, from: number, to: number): Promise<string | Uint8Array> {
-  if (!(job.inputKind === 'import' && job.importId) && job.datasetId) {
-    const ds = await findDataset(ctx.db, job.organizationId, job.datasetId);
-    return ds ? readDatasetRecordsJsonBytes(ctx, ds, from, to) : '[]';
-  }
-  return readRecordsJson(ctx, job, from, to);
+/** The dataset holding the job's input, if it has one (inputs stored before datasets have not). */
+async function inputDataset(ctx: DatasetCtx, job: Job) {
+  if (job.inputKind === 'import' && job.importId)
+    return importDataset(ctx, job.organizationId, job.importId);
+  return job.datasetId ? findDataset(ctx.db, job.organizationId, job.datasetId) : undefined;
 }
 
-/** Batches of the job's records in order (JSON text or its bytes), never more than one batch in memory. */
+/**
+ * Batches of the job's records in order, never more than one batch in memory: a dataset's (an
+ * import's too) as the UTF-8 bytes of their JSON text, which never become a string on this
+ * thread; inputs stored before datasets as text.
+ */
 export async function* recordBatches(
   ctx: DatasetCtx,
   job: Job,
@@ -108,9 +107,13 @@ export async function* recordBatches(
   // batches end on Parquet row-group boundaries: a read across them would decode a group twice
   size = ROW_GROUP_ROWS,
 ): AsyncGenerator<{ first: number; count: number; json: string | Uint8Array }> {
+  const ds = await inputDataset(ctx, job);
   for (let first = range.from; first < range.to; ) {
     const end = Math.min(range.to, (Math.floor(first / size) + 1) * size);
-    yield { first, count: end - first, json: await batchJson(ctx, job, first, end) };
+    const json = ds
+      ? await readDatasetRecordsJsonBytes(ctx, ds, first, end)
+      : await readRecordsJson(ctx, job, first, end);
+    yield { first, count: end - first, json };
     first = end;
   }
 }
