@@ -90,8 +90,7 @@ export async function readRecordsJson(ctx: DatasetCtx, job: Job, from: number, t
 
 /** The dataset holding the job's input, if it has one (inputs stored before datasets have not). */
 async function inputDataset(ctx: DatasetCtx, job: Job) {
-  if (job.inputKind === 'import' && job.importId)
-    return importDataset(ctx, job.organizationId, job.importId);
+  if (job.inputKind === 'import' && job.importId) return importDataset(ctx, job.organizationId, job.importId);
   return job.datasetId ? findDataset(ctx.db, job.organizationId, job.datasetId) : undefined;
 }
 
