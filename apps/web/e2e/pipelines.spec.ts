@@ -119,6 +119,9 @@ test('a pipeline is created in the wizard, listed, filtered, versioned, rolled b
   await dialog.getByRole('button', { name: 'Add job' }).click();
   await expect(jobs.getByRole('row')).toHaveCount(4);
   await expect(jobs.getByRole('row').nth(1)).toContainText('Not run');
+  // both came in through an import (the upload is imported on the way), said as the jobs list says it
+  await expect(jobs.getByRole('row').nth(1).getByRole('link', { name: 'Import' })).toBeVisible();
+  await expect(jobs.getByRole('row').nth(2).getByRole('link', { name: 'Import' })).toBeVisible();
 
   // --- two more pipelines through the API: one with a finished run, one never run ---
   const http = await api(page);

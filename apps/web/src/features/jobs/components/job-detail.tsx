@@ -4,6 +4,7 @@ import { IconAlertCircle, IconListCheck, IconPlayerPlay } from '@tabler/icons-re
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { JobInput } from '../../../components/ui/job-input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { ApiError } from '../../../lib/http.ts';
@@ -148,13 +149,7 @@ function JobFacts({ job, run, pipelineName }: { job: TJob; run: TResult | undefi
       <span aria-hidden>·</span>
       <span>Created {formatDateTime(job.created_at)}</span>
       <span aria-hidden>·</span>
-      {job.input_kind === 'import' && job.import_id ? (
-        <Anchor component={Link} to={`/imports/${job.import_id}`} size="sm">
-          {formatCount(job.record_count)} records from an import
-        </Anchor>
-      ) : (
-        <span>{formatCount(job.record_count)} records sent</span>
-      )}
+      <JobInput job={job} long />
       {run && (
         <>
           <span aria-hidden>·</span>

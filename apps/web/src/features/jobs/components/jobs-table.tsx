@@ -2,6 +2,7 @@ import { Anchor, Progress, Skeleton, Stack, Table, Text, Tooltip } from '@mantin
 import type { TJob, TResult } from '@mapwright/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { JobInput } from '../../../components/ui/job-input.tsx';
 import { usePipelineNames } from '../api/pipeline.ts';
 import { resultQueryOptions } from '../api/result.ts';
 import { formatCount, formatDateTime, formatPercent, formatRelative, shortId } from '../lib/format.ts';
@@ -74,13 +75,7 @@ function JobRow({
         </Tooltip>
       </Table.Td>
       <Table.Td>
-        {job.input_kind === 'import' && job.import_id ? (
-          <Anchor component={Link} to={`/imports/${job.import_id}`} size="sm">
-            Import
-          </Anchor>
-        ) : (
-          <Text size="sm">Records sent</Text>
-        )}
+        <JobInput job={job} />
       </Table.Td>
       <Table.Td ta="right">
         <Text size="sm">{formatCount(job.record_count)}</Text>

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TPipeline } from '@mapwright/contracts';
 import { IconListCheck, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { JobInput } from '../../../components/ui/job-input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { usePipelineJobs } from '../api/pipeline-jobs.ts';
@@ -84,15 +85,7 @@ export function JobsTab({ pipeline }: { pipeline: TPipeline }) {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      {j.input_kind === 'import' && j.import_id ? (
-                        <Anchor component={Link} to={`/imports/${j.import_id}`} size="sm">
-                          Dataset
-                        </Anchor>
-                      ) : (
-                        <Badge variant="light" color="gray">
-                          Inline records
-                        </Badge>
-                      )}
+                      <JobInput job={j} />
                     </Table.Td>
                     <Table.Td ta="right">{formatCount(j.record_count)}</Table.Td>
                     <Table.Td>
