@@ -55,27 +55,13 @@ function same(a: unknown, b: unknown): boolean {
 /**
  * What a commit would do, per key: the rows flowing in compared with the destination's rows
  * (read through the connector as a source would read the table). The last row of a key wins,
- * as an upsert writes it.
+ * as an upsert writes it. The incoming rows are held by key and the destination's are streamed
+ * past them: memory follows the rows being written, not the size of the table they go into
+ * (a day's changes against a table of millions).
  */
 async function preview(ctx: RunContext, step: Step): Promise<TFlowWritePreview> {
   const d = await destinationOf(ctx.app, ctx.principal, step);
   const key = step.config.primary_key ?? [];
-  const cctx = connectorContext(ctx.app, undefined, ctx.principal.orgId);
-  const existing = new Map<string, Record<string, unknown>>();
-  if (key.length && step.config.write_mode !== 'append' && d.c.read && d.c.discover) {
-    const schema = String(d.settings.schema ?? 'public');
-    const streams = await d.c.discover(d.settings, cctx);
-    const stream = streams.find(
-      (s) => s.name === step.config.stream || s.name === `${schema}.${step.config.stream}`,
-    );
-    if (stream)
-      for await (const m of d.c.read(
-        d.settings,
-        { stream: stream.name, syncMode: 'full_refresh', signal: ctx.signal },
-        cctx,
-      ))
-        if (m.type === 'record') existing.set(keyOf(key, m.data), m.data);
-  }
   const p: TFlowWritePreview = {
     key,
     inserted: 0,
@@ -97,16 +83,36 @@ async function preview(ctx: RunContext, step: Step): Promise<TFlowWritePreview> 
       } else incoming.set(keyOf(key, r), r);
     }
   }
+  // per incoming key, the destination's row of that key (the last one read, should there be several)
+  const before = new Map<string, Record<string, unknown>>();
+  if (incoming.size && d.c.read && d.c.discover) {
+    const cctx = connectorContext(ctx.app, undefined, ctx.principal.orgId);
+    const schema = String(d.settings.schema ?? 'public');
+    const streams = await d.c.discover(d.settings, cctx);
+    const stream = streams.find(
+      (s) => s.name === step.config.stream || s.name === `${schema}.${step.config.stream}`,
+    );
+    if (stream)
+      for await (const m of d.c.read(
+        d.settings,
+        { stream: stream.name, syncMode: 'full_refresh', signal: ctx.signal },
+        cctx,
+      )) {
+        if (m.type !== 'record') continue;
+        const k = keyOf(key, m.data);
+        if (incoming.has(k)) before.set(k, m.data);
+      }
+  }
   for (const [k, r] of incoming) {
-    const before = existing.get(k);
-    if (!before) {
+    const old = before.get(k);
+    if (!old) {
       p.inserted++;
       if (p.samples.inserted.length < SAMPLES) p.samples.inserted.push(r);
-    } else if (Object.keys(r).every((c) => same(r[c], before[c]))) p.unchanged++;
+    } else if (Object.keys(r).every((c) => same(r[c], old[c]))) p.unchanged++;
     else {
       p.updated++;
       if (p.samples.updated.length < SAMPLES)
-        p.samples.updated.push({ key: Object.fromEntries(key.map((c) => [c, r[c]])), before, after: r });
+        p.samples.updated.push({ key: Object.fromEntries(key.map((c) => [c, r[c]])), before: old, after: r });
     }
   }
   return p;
