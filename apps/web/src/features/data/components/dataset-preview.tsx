@@ -79,7 +79,7 @@ export function DatasetDrawer({ ds, onClose }: { ds: TDatasetSummary | null; onC
               <Preview ds={ds} />
             </Tabs.Panel>
             <Tabs.Panel value="schema" pt="md">
-              {ds.layout === 'records' && (
+              {ds.layout === 'records' && ds.row_count > RECORD_FIELDS_SAMPLE && (
                 <Text size="xs" c="dimmed" mb="xs">
                   The fields found in the first {RECORD_FIELDS_SAMPLE} records: later ones may hold more.
                 </Text>
