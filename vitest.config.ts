@@ -22,6 +22,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // @rjsf/mantine imports dayjs plugins without their extension, which Node's ESM
+          // loader refuses; through Vite (as in the app's build) they resolve
+          server: { deps: { inline: ['@rjsf/mantine'] } },
         },
       },
     ],

@@ -350,9 +350,15 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
       (c: { type: string }) => c.type === 'dataset',
     );
     expect(JSON.stringify(spec.settings)).not.toContain(ds.id);
-    // a sync with a connection to it cannot be made either
-    const src = await connection('dataset', 'source', { dataset: ds.id }, other);
-    expect((await req('GET', `/api/connections/${src.id}/streams`, undefined, other)).statusCode).toBe(422);
+    // nor can a connection to it be saved (so no sync can read it)
+    const refused = await req(
+      'POST',
+      '/api/connections',
+      { type: 'dataset', name: 'theirs', role: 'source', settings: { dataset: ds.id } },
+      other,
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().detail[0].loc).toEqual(['body', 'settings', 'dataset']);
 
     const png = await upload('logo.png', '\x89PNG\r\n\x1a\n....');
     expect(await test('file', { file: png.id }, u)).toMatchObject({
@@ -370,5 +376,65 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
       { sku: 'A-1', price: '3.5', _row: 0 },
       { sku: 'B-2', price: '4', _row: 1 },
     ]);
+  });
+
+  it('a picked dataset or file must be one of the organization’s: missing or unknown is a 422 naming it', async () => {
+    const { ds, file } = await importOf('picked.csv', 'a,b\n1,2\n');
+    const save = (type: string, settings: object) =>
+      req('POST', '/api/connections', { type, name: `${type} picked`, role: 'source', settings });
+    const unknown = randomUUID();
+    for (const [type, field, settings] of [
+      ['dataset', 'dataset', {}],
+      ['dataset', 'dataset', { dataset: '' }],
+      ['dataset', 'dataset', { dataset: unknown }],
+      ['file', 'file', {}],
+      ['file', 'file', { file: unknown }],
+    ] as const) {
+      const res = await save(type, settings);
+      expect(res.statusCode, `${type} ${JSON.stringify(settings)}: ${res.body}`).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['body', 'settings', field]);
+    }
+    expect((await save('dataset', { dataset: unknown })).json().detail[0].msg).toBe(
+      `no dataset "${unknown}" in this organization: choose one of its datasets`,
+    );
+    // a saved connection cannot be moved onto an unknown one either, and stays as it was
+    const src = await connection('dataset', 'source', { dataset: ds.id });
+    const moved = await t.as(u.token, {
+      method: 'PATCH',
+      url: `/api/connections/${src.id}`,
+      payload: { settings: { dataset: unknown } },
+    });
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().detail[0].loc).toEqual(['body', 'settings', 'dataset']);
+    expect((await call('GET', `/api/connections/${src.id}`)).settings).toEqual({ dataset: ds.id });
+    expect((await connection('file', 'source', { file: file.id })).settings).toEqual({ file: file.id });
+  });
+
+  it('two dataset destinations of one organization cannot share a prefix (they would mix their datasets)', async () => {
+    const first = await connection('dataset_out', 'destination', { prefix: `${kind} shared ` });
+    const save = (settings: object, name = 'second', user = u) =>
+      req('POST', '/api/connections', { type: 'dataset_out', name, role: 'destination', settings }, user);
+    // the same prefix, and one that names the same datasets (leading blanks are trimmed away)
+    for (const prefix of [`${kind} shared `, `  ${kind} shared `]) {
+      const res = await save({ prefix });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().detail[0]).toMatchObject({
+        loc: ['body', 'settings', 'prefix'],
+        msg: `"${kind} shared " is already used by the connection "dataset_out destination": both would write into the same datasets; choose another`,
+      });
+    }
+    const second = (await save({ prefix: `${kind} other ` })).json();
+    const patch = (id: string, settings: object) =>
+      t.as(u.token, { method: 'PATCH', url: `/api/connections/${id}`, payload: { settings } });
+    const moved = await patch(second.id, { prefix: `${kind} shared ` });
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().detail[0].loc).toEqual(['body', 'settings', 'prefix']);
+    expect((await call('GET', `/api/connections/${second.id}`)).settings).toEqual({
+      prefix: `${kind} other `,
+    });
+    // a connection keeps its own prefix; another organization's connections do not count
+    expect((await patch(first.id, { prefix: `${kind} shared ` })).statusCode).toBe(200);
+    const other = await createUser(t);
+    expect((await save({ prefix: `${kind} shared ` }, 'theirs', other)).statusCode).toBe(201);
   });
 });

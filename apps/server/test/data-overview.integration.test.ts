@@ -87,6 +87,8 @@ describe.each(DATABASES)('data overview (%s)', (kind) => {
     expect(imported).toHaveLength(1);
     expect(imported[0]).toMatchObject({ name: 'people.csv (v1)', row_count: 2 });
     expect(imported[0].columns.map((c: { name: string }) => c.name)).toEqual(['name', 'email']);
+    // a CSV's fields are its columns
+    expect(imported[0].fields.map((c: { name: string }) => c.name)).toEqual(['name', 'email']);
     expect(imported[0].written_by).toEqual([expect.objectContaining({ type: 'import', id: imp.id })]);
     expect(imported[0].read_by).toEqual([expect.objectContaining({ type: 'pipeline', id: pipeline.id })]);
     const rows = (await get(`/api/datasets/${imported[0].id}/rows`)).json();
@@ -94,6 +96,29 @@ describe.each(DATABASES)('data overview (%s)', (kind) => {
       { name: 'Ada', email: 'ada@x.org' },
       { name: 'Bob', email: 'bob@x.org' },
     ]);
+  });
+
+  it('names the fields a records dataset holds, not its storage columns (line, record)', async () => {
+    const other = await createUser(t);
+    const pipeline = (await post('/api/pipelines', { name: 'Mixed', target_schema: SCHEMA }, other)).json();
+    const data = [
+      { id: 1, name: 'Ada', score: null },
+      { id: 2, name: 'Bob', score: 2.5, tags: ['x'] },
+      { id: 3, address: { city: 'Lyon' }, active: true },
+    ];
+    expect((await post(`/api/pipelines/${pipeline.id}/jobs`, { data }, other)).statusCode).toBe(201);
+    const [input] = (await get('/api/datasets?kind=job-input', other)).json().items;
+    expect(input.layout).toBe('records');
+    const fields = [
+      { name: 'id', type: 'integer' },
+      { name: 'name', type: 'string' },
+      { name: 'score', type: 'number' },
+      { name: 'tags', type: 'array' },
+      { name: 'address', type: 'object' },
+      { name: 'active', type: 'boolean' },
+    ];
+    expect(input.fields).toEqual(fields);
+    expect((await get(`/api/datasets/${input.id}`, other)).json().fields).toEqual(fields);
   });
 
   it('keeps other organizations out and refuses bad input', async () => {

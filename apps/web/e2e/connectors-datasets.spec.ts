@@ -55,8 +55,16 @@ test('an import synced into a Mapwright dataset, counted, then opened in Data', 
   await page.getByRole('button', { name: 'Connect Mapwright dataset' }).click();
   dialog = page.getByRole('dialog');
   await dialog.getByLabel('Connection name').fill('People import');
+  // nothing chosen for the user (the first dataset is not necessarily theirs to sync)
+  const picker = dialog.getByRole('combobox', { name: /Dataset/ });
+  await expect(picker).toHaveValue('');
+  await expect(picker).toHaveAttribute('placeholder', 'Choose a dataset…');
+  await dialog.getByRole('button', { name: 'Save connection' }).click();
+  // under the select (rjsf keeps a hidden copy of the field's errors too)
+  await expect(dialog.locator('p').filter({ hasText: /^Dataset is required$/ })).toBeVisible();
+  await screenshot(page, 'connectors-datasets-required');
   // a select of the organization's datasets by name, not an id box
-  await dialog.getByRole('combobox', { name: /Dataset/ }).click();
+  await picker.click();
   await expect(page.getByRole('option')).toHaveText([
     'cities.csv (v1) (3 rows)',
     'people.csv (v1) (42 rows)',

@@ -20,13 +20,23 @@ export const ZLineageLink = z.object({
 });
 export type TLineageLink = z.infer<typeof ZLineageLink>;
 
+/** A `records` dataset's fields are the keys of this many of its first records. */
+export const RECORD_FIELDS_SAMPLE = 200;
+
 export const ZDatasetSummary = z.object({
   id: z.string(),
   /** import | job-input | result | … (joined data, synced streams and entity-resolution outputs to come) */
   kind: z.string(),
   name: z.string(),
   layout: z.string(),
+  /** how the rows are stored (`records`: `line` + a JSON `record`) */
   columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  /**
+   * What the rows hold, as a reader sees columns: the stored columns, or for `records` the
+   * top-level keys of a sample of the first records (JSON Schema type names); null when the
+   * sample could not be read.
+   */
+  fields: z.array(z.object({ name: z.string(), type: z.string() })).nullable(),
   row_count: z.number(),
   size_bytes: z.number(),
   file_count: z.number(),

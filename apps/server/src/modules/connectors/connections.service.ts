@@ -23,6 +23,7 @@ import {
   type Settings,
 } from './contract.ts';
 import { connectors, findConnector } from './registry.ts';
+import { checkChoices, checkTargetFree } from './settings-rules.ts';
 
 /*
  * Connections: a connector's settings for one organization. The secret fields named by the
@@ -208,7 +209,10 @@ export async function createConnection(
   assertCanWrite(p);
   const c = connectorOf(input.type);
   roleCheck(c, input.role);
-  const { plain, secrets } = split(c, validateSettings(c, input.settings));
+  const settings = validateSettings(c, input.settings);
+  await checkChoices(ctx, p.orgId, c, settings);
+  await checkTargetFree(ctx, p.orgId, c, settings);
+  const { plain, secrets } = split(c, settings);
   const id = randomUUID();
   const set = Object.keys(secrets).filter((k) => secrets[k] !== undefined && secrets[k] !== '');
   const row = await repo.insertConnection(ctx.db, {
@@ -262,7 +266,10 @@ export async function updateConnection(
   const values: Parameters<typeof repo.updateConnection>[3] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.settings !== undefined) {
-    const { plain, secrets } = split(c, validateSettings(c, merged(ctx, c, row, input.settings)));
+    const settings = validateSettings(c, merged(ctx, c, row, input.settings));
+    await checkChoices(ctx, p.orgId, c, settings);
+    await checkTargetFree(ctx, p.orgId, c, settings, id);
+    const { plain, secrets } = split(c, settings);
     const set = Object.keys(secrets).filter((k) => secrets[k] !== undefined && secrets[k] !== '');
     values.settings = plain;
     values.secretsEncrypted = set.length ? encryptSecret(ctx.jwtSecret, JSON.stringify(secrets), id) : null;

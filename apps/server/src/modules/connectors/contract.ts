@@ -236,6 +236,12 @@ export interface DestinationConnector {
   spec: ConnectorSpec;
   check(settings: Settings, ctx: ConnectorContext): Promise<void>;
   open(settings: Settings, req: WriteRequest, ctx: ConnectorContext): Promise<DestinationWriter>;
+  /**
+   * Where the connection writes, when that is inside the organization (its own datasets): two
+   * connections of this type with the same `key` would mix their syncs' data, so a second one is
+   * refused, naming `setting`. Absent = the destination is outside (the user's own concern).
+   */
+  targetOf?(settings: Settings): { setting: string; key: string };
 }
 
 export type Connector = Partial<SourceConnector> & Partial<DestinationConnector> & { spec: ConnectorSpec };

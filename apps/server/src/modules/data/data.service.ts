@@ -9,6 +9,7 @@ import {
   listDatasets,
   readDatasetRows,
   readJsonDatasetRows,
+  recordFields,
 } from '../datasets/datasets.service.ts';
 import { lineageOf } from './lineage.ts';
 
@@ -19,7 +20,23 @@ const KIND_NAMES: Record<string, string> = {
   sync: 'Synced data',
 };
 
-function summaryOf(ds: DatasetRow, lineage: Awaited<ReturnType<typeof lineageOf>>): TDatasetSummary {
+type Fields = TDatasetSummary['fields'];
+
+/** A dataset's fields; one that cannot be read is logged and shown unknown, not a failed page. */
+async function fieldsOf(ctx: AppContext, ds: DatasetRow): Promise<Fields> {
+  try {
+    return await recordFields(ctx, ds);
+  } catch (err) {
+    ctx.log.warn({ err, dataset: ds.id }, 'reading the fields of a dataset failed');
+    return null;
+  }
+}
+
+function summaryOf(
+  ds: DatasetRow,
+  lineage: Awaited<ReturnType<typeof lineageOf>>,
+  fields: Fields,
+): TDatasetSummary {
   const l = lineage.get(ds.id);
   const writes = l?.writes ?? [];
   const latest = writes.map((w) => w.at).filter((a): a is string => !!a).sort().at(-1);
@@ -30,6 +47,7 @@ function summaryOf(ds: DatasetRow, lineage: Awaited<ReturnType<typeof lineageOf>
     name: l?.title ?? `${KIND_NAMES[ds.kind] ?? ds.kind} ${ds.id.slice(0, 8)}`,
     layout: ds.layout,
     columns: ds.columns,
+    fields,
     row_count: ds.rowCount,
     size_bytes: ds.files.reduce((n, f) => n + (f.bytes ?? 0), 0),
     file_count: ds.files.length,
@@ -58,7 +76,18 @@ export async function listOrgDatasets(
     p.orgId,
     rows.map((r) => r.id),
   );
-  return { ...pageOf(rows.map((r) => summaryOf(r, lineage)), total, q.page, q.size), kinds };
+  // one after another: DuckDB reads are not made faster by queueing them at once
+  const fields: Fields[] = [];
+  for (const r of rows) fields.push(await fieldsOf(ctx, r));
+  return {
+    ...pageOf(
+      rows.map((r, i) => summaryOf(r, lineage, fields[i]!)),
+      total,
+      q.page,
+      q.size,
+    ),
+    kinds,
+  };
 }
 
 async function ownDataset(ctx: AppContext, p: Principal, id: string) {
@@ -69,7 +98,7 @@ async function ownDataset(ctx: AppContext, p: Principal, id: string) {
 
 export async function getOrgDataset(ctx: AppContext, p: Principal, id: string) {
   const ds = await ownDataset(ctx, p, id);
-  return summaryOf(ds, await lineageOf(ctx.db, p.orgId, [ds.id]));
+  return summaryOf(ds, await lineageOf(ctx.db, p.orgId, [ds.id]), await fieldsOf(ctx, ds));
 }
 
 /** A page of a dataset's rows, whatever its layout (through the datasets module). */

@@ -46,6 +46,12 @@ export const datasetDestinationConnector: Connector = {
     writeModes: ['append', 'overwrite'],
   },
 
+  // the datasets are named `<prefix><stream>`, trimmed: a prefix's leading blanks change nothing
+  targetOf: (settings) => ({
+    setting: 'prefix',
+    key: (typeof settings.prefix === 'string' ? settings.prefix : '').trimStart(),
+  }),
+
   async check(_settings, ctx) {
     await datasetsOf(ctx).list();
   },

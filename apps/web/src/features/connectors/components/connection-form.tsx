@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TConnection, TConnectorSpec } from '@mapwright/contracts';
 import Form from '@rjsf/mantine';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { IconCircleCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
@@ -20,6 +20,34 @@ function fieldErrors(err: unknown): ErrorSchema | undefined {
       out[String(loc[2])] = { __errors: [d.msg] };
   }
   return Object.keys(out).length ? (out as ErrorSchema) : undefined;
+}
+
+type Prop = { title?: string; oneOf?: unknown[]; 'x-choices'?: string };
+const propsOf = (spec: TConnectorSpec | null) =>
+  ((spec?.settings as { properties?: Record<string, Prop> } | undefined)?.properties ?? {}) as Record<
+    string,
+    Prop
+  >;
+const CHOICE_PLACEHOLDERS: Record<string, string> = {
+  datasets: 'Choose a dataset…',
+  files: 'Choose a file…',
+};
+
+/**
+ * The form's defaults: rjsf would take the first `oneOf` option's `const` as a select's default,
+ * so a picker of the organization's datasets or files would open with the first one chosen and a
+ * user who did not look would sync the wrong one. Picks start empty.
+ */
+const DEFAULTS = { constAsDefaults: 'skipOneOf' } as const;
+
+/** A missing required setting, named by its title (the form's own wording is ajv's). */
+function transformErrors(props: Record<string, Prop>) {
+  return (errors: RJSFValidationError[]) =>
+    errors.map((e) => {
+      if (e.name !== 'required') return e;
+      const key = String(e.params?.missingProperty ?? '');
+      return { ...e, message: `${props[key]?.title ?? key} is required` };
+    });
 }
 
 /**
@@ -46,6 +74,13 @@ export function ConnectionFormModal({
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
     for (const f of spec?.secretFields ?? []) ui[f] = { 'ui:widget': 'password' };
+    for (const [f, prop] of Object.entries(propsOf(spec))) {
+      if (!prop.oneOf) continue;
+      const kind = prop['x-choices'] ?? '';
+      ui[f] = {
+        'ui:placeholder': CHOICE_PLACEHOLDERS[kind] ?? `Choose a ${(prop.title ?? f).toLowerCase()}…`,
+      };
+    }
     return ui;
   }, [spec]);
   if (!spec) return null;
@@ -89,6 +124,8 @@ export function ConnectionFormModal({
             test.reset();
           }}
           extraErrors={extraErrors}
+          experimental_defaultFormStateBehavior={DEFAULTS}
+          transformErrors={transformErrors(propsOf(spec))}
           showErrorList={false}
           noHtml5Validate
         />

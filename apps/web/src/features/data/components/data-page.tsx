@@ -9,7 +9,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/que
 import { formatCount, formatDateTime, formatRelative } from '../../../lib/format.ts';
 import { useDatasets } from '../api/datasets.ts';
 import { DatasetDrawer } from './dataset-preview.tsx';
-import { formatBytes, kindLabel } from './kinds.ts';
+import { fieldsLabel, formatBytes, kindLabel } from './kinds.ts';
 
 function Links({ links, none }: { links: TLineageLink[]; none: string }) {
   if (!links.length)
@@ -37,6 +37,19 @@ function Links({ links, none }: { links: TLineageLink[]; none: string }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+function ColumnsCell({ fields }: { fields: TDatasetSummary['fields'] }) {
+  const { count, names } = fieldsLabel(fields);
+  return (
+    <Text size="xs" lineClamp={2} title={names}>
+      <Text span size="xs" c="dimmed">
+        {count}
+        {names ? ': ' : ''}
+      </Text>
+      {names}
+    </Text>
   );
 }
 
@@ -116,9 +129,7 @@ export function DataPage() {
                       {formatBytes(d.size_bytes)}
                     </Table.Td>
                     <Table.Td maw={220}>
-                      <Text size="xs" lineClamp={2} title={d.columns.map((c) => c.name).join(', ')}>
-                        {d.columns.map((c) => c.name).join(', ')}
-                      </Text>
+                      <ColumnsCell fields={d.fields} />
                     </Table.Td>
                     <Table.Td>
                       <Text size="xs" title={formatDateTime(d.updated_at)}>

@@ -1,11 +1,11 @@
 import { Badge, Code, Drawer, Group, ScrollArea, Stack, Table, Tabs, Text } from '@mantine/core';
-import type { TDatasetSummary } from '@mapwright/contracts';
+import { RECORD_FIELDS_SAMPLE, type TDatasetSummary } from '@mapwright/contracts';
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { PREVIEW_PAGE_SIZE, useDatasetRows } from '../api/datasets.ts';
-import { kindLabel } from './kinds.ts';
+import { fieldsLabel, kindLabel } from './kinds.ts';
 
 const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -67,7 +67,7 @@ export function DatasetDrawer({ ds, onClose }: { ds: TDatasetSummary | null; onC
           <Group gap="xs">
             <Badge variant="light">{kindLabel(ds.kind)}</Badge>
             <Text size="sm" c="dimmed">
-              {formatCount(ds.row_count)} rows · {ds.columns.length} columns
+              {formatCount(ds.row_count)} rows · {fieldsLabel(ds.fields).count.toLowerCase()}
             </Text>
           </Group>
           <Tabs defaultValue="preview" keepMounted={false}>
@@ -79,6 +79,11 @@ export function DatasetDrawer({ ds, onClose }: { ds: TDatasetSummary | null; onC
               <Preview ds={ds} />
             </Tabs.Panel>
             <Tabs.Panel value="schema" pt="md">
+              {ds.layout === 'records' && ds.row_count > RECORD_FIELDS_SAMPLE && (
+                <Text size="xs" c="dimmed" mb="xs">
+                  The fields found in the first {RECORD_FIELDS_SAMPLE} records: later ones may hold more.
+                </Text>
+              )}
               <Table withTableBorder fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -87,7 +92,7 @@ export function DatasetDrawer({ ds, onClose }: { ds: TDatasetSummary | null; onC
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {ds.columns.map((c) => (
+                  {(ds.fields ?? []).map((c) => (
                     <Table.Tr key={c.name}>
                       <Table.Td>
                         <Code>{c.name}</Code>

@@ -18,3 +18,13 @@ export function formatBytes(n: number) {
   }
   return `${i ? n.toFixed(n < 10 ? 1 : 0) : n} ${UNITS[i]}`;
 }
+
+/**
+ * What a dataset's columns read as: its fields (for records, the keys found in a sample of the
+ * first records, never the storage's `line` and `record`); null when they could not be read.
+ */
+export function fieldsLabel(fields: { name: string }[] | null) {
+  if (!fields) return { count: 'Columns unknown', names: '' };
+  const n = fields.length;
+  return { count: `${n} ${n === 1 ? 'column' : 'columns'}`, names: fields.map((f) => f.name).join(', ') };
+}
