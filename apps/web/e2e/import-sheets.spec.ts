@@ -15,7 +15,9 @@ async function workbook() {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-test('a workbook of several sheets: the new import asks which sheet and imports that one', async ({ page }) => {
+test('a workbook of several sheets: the new import asks which sheet and imports that one', async ({
+  page,
+}) => {
   await login(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const name = `orders-${Date.now().toString(36)}.xlsx`;

@@ -31,6 +31,9 @@ function jsonOf(name: string, type: string) {
     return `CASE WHEN TRY_CAST(${v}::DOUBLE AS ${type}) = ${v} THEN to_json(${v}::DOUBLE) ELSE to_json(${v}::VARCHAR) END`;
   if (type === 'FLOAT' || type === 'DOUBLE') return `CASE WHEN isfinite(${v}) THEN to_json(${v}) END`;
   if (type === 'BLOB') return `to_json(base64(${v}))`;
+  // an instant in UTC with its Z; a timestamp without a zone stays without one
+  if (type === 'TIMESTAMP WITH TIME ZONE')
+    return `to_json(replace(${v}::TIMESTAMP::VARCHAR, ' ', 'T') || 'Z')`;
   if (type.startsWith('TIMESTAMP')) return `to_json(replace(${v}::VARCHAR, ' ', 'T'))`;
   return `to_json(${v})`;
 }
@@ -71,16 +74,22 @@ export async function parseParquet(
   const detected: Detected = { format: 'parquet' };
   const record = `json_object(${columns.map((c) => `${lit(c.name)}, ${jsonOf(c.name, c.type)}`).join(', ')})`;
 
+  // rows by their number in the file, so DuckDB skips to the row group; a file with a column of
+  // that name cannot have it added, and pages by offset instead (reading the rows before again)
+  const numbered = !columns.some((c) => c.name === 'file_row_number');
+  const windowOf = (from: number) =>
+    numbered
+      ? `SELECT '[' || coalesce(string_agg(${record}::VARCHAR, ',' ORDER BY file_row_number), '') || ']'
+         FROM read_parquet(${lit(tmp)}, file_row_number = true)
+         WHERE file_row_number >= ${from} AND file_row_number < ${from + WINDOW_ROWS}`
+      : `SELECT ${record}::VARCHAR FROM (SELECT * FROM read_parquet(${lit(tmp)}) LIMIT ${WINDOW_ROWS} OFFSET ${from})`;
+
   async function* items(): AsyncIterable<ParsedItem> {
     try {
       for (let from = 0; ; from += WINDOW_ROWS) {
         const text = await withDuckDb(undefined, async (c) => {
-          const r = await c.runAndReadAll(
-            `SELECT '[' || coalesce(string_agg(${record}::VARCHAR, ',' ORDER BY file_row_number), '') || ']'
-             FROM read_parquet(${lit(tmp)}, file_row_number = true)
-             WHERE file_row_number >= ${from} AND file_row_number < ${from + WINDOW_ROWS}`,
-          );
-          return String(r.getRows()[0]?.[0] ?? '[]');
+          const rows = (await c.runAndReadAll(windowOf(from))).getRows();
+          return numbered ? String(rows[0]?.[0] ?? '[]') : `[${rows.map((r) => String(r[0])).join(',')}]`;
         }).catch((err: Error) => {
           // a footer that reads but pages that do not: the file is damaged inside
           throw new UnreadableFileError(
