@@ -100,7 +100,8 @@ export async function listSheetsAt(path: string): Promise<SheetInfo[]> {
     for (const [tag] of xml.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)) {
       const name = attr(tag, 'name');
       if (name === undefined) continue;
-      const part = targets.get(attr(tag, 'r:id') ?? '');
+      // the relationships namespace is `r:` by convention, not by rule
+      const part = targets.get(attr(tag, '[\\w.-]+:id') ?? '');
       const entry = part ? entries.get(part) : undefined;
       out.push({
         name: unescapeXml(name),
