@@ -66,4 +66,20 @@ test('a workbook of several sheets: the new import asks which sheet and imports 
   await expect(page.getByText('12 rows').first()).toBeVisible();
   await expect(page.getByText('Customer 7').first()).toBeVisible();
   await screenshot(page, 'import-sheets-imported');
+
+  // an import made without naming a sheet (a file's Import button, the API) says the first was taken
+  const file = (await uploaded.json()) as { id: string };
+  const direct = await page.request.post('/api/imports', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { file_id: file.id },
+  });
+  await page.goto(`/imports/${(await direct.json()).id}`);
+  await expect(page.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('This workbook has 3 sheets and none was named, so the first was imported'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('textbox', { name: 'Sheet' }).or(page.getByRole('combobox', { name: 'Sheet' })),
+  ).toHaveValue('Cover');
+  await screenshot(page, 'import-sheets-first-by-default');
 });
