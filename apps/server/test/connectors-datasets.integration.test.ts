@@ -365,7 +365,7 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
       ok: false,
       field: 'file',
       message:
-        'file: "logo.png" is not a file this source reads: upload CSV, TSV, Excel (.xlsx), JSON or JSON Lines',
+        'file: "logo.png" is not a file this source reads: upload CSV, TSV, Excel (.xlsx), JSON, JSON Lines or Parquet',
     });
     // the file source reads an uploaded CSV with the import's detection (here `;`)
     const csv = await upload('prices.csv', 'sku;price\nA-1;3.5\nB-2;4\n');

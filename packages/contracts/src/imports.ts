@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zPage } from './common.ts';
 
-export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'json', 'jsonl'] as const;
+export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'json', 'jsonl', 'parquet'] as const;
 export const ZImportFormat = z.enum(IMPORT_FORMATS);
 export const IMPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
@@ -11,6 +11,7 @@ export const ZImportOptions = z
     quote: z.enum(['"', "'"]).optional(),
     encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'latin1']).optional(),
     header: z.boolean().optional(),
+    /** Excel: the sheet to import, by name (GET /imports/sheets lists them); the first sheet when omitted */
     sheet: z.string().min(1).max(100).optional(),
   })
   .strict();
@@ -75,6 +76,24 @@ export const ZCreateImportRequest = z.object({
   format: ZImportFormat.optional(),
   options: ZImportOptions.default({}),
 });
+
+export const ZImportSheetsQuery = z.object({
+  file_id: z.uuid(),
+  /** the file's current version when omitted */
+  file_version_id: z.uuid().optional(),
+});
+/** The sheets of a workbook, in workbook order (none for a file of another format). */
+export const ZImportSheets = z.object({
+  format: ZImportFormat.nullable(),
+  sheets: z.array(
+    z.object({
+      name: z.string(),
+      /** rows the sheet spans, header included, as the workbook records it (null when it does not) */
+      rows: z.number().int().nullable(),
+    }),
+  ),
+});
+export type TImportSheets = z.infer<typeof ZImportSheets>;
 
 export const ZImportListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

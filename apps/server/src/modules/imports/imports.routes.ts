@@ -7,6 +7,8 @@ import {
   ZImportProblemPage,
   ZImportRowPage,
   ZImportRowsQuery,
+  ZImportSheets,
+  ZImportSheetsQuery,
   ZImportValues,
   ZImportValuesQuery,
 } from '@mapwright/contracts';
@@ -48,6 +50,18 @@ export async function importsRoutes(app: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send(await importsService.createImport(app.ctx, principalOf(req), req.body)),
+  );
+  r.get(
+    '/imports/sheets',
+    {
+      schema: {
+        tags,
+        summary: "A file version's sheets with their rows (an Excel workbook's; none for other formats)",
+        querystring: ZImportSheetsQuery,
+        response: { 200: ZImportSheets },
+      },
+    },
+    (req) => importsService.importSheets(app.ctx, principalOf(req), req.query),
   );
   r.get(
     '/imports/:id',

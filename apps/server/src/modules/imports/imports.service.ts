@@ -17,7 +17,7 @@ import {
   readDatasetRows,
 } from '../datasets/datasets.service.ts';
 import { findFile, findVersion } from '../files/files.service.ts';
-import { formatOf } from './parsers/index.ts';
+import { formatOf, type ImportFormat, listSheets, UnreadableFileError } from './parsers/index.ts';
 
 type ImportRow = typeof imports.$inferSelect;
 
@@ -116,8 +116,9 @@ export async function createImport(
   if (!format)
     throw new FieldError(
       ['body', 'format'],
-      `cannot tell the format of "${version.filename}"; choose csv, tsv, xlsx, json or jsonl`,
+      `cannot tell the format of "${version.filename}"; choose csv, tsv, xlsx, json, jsonl or parquet`,
     );
+  await checkSheet(ctx, format, version.sha256, input.options.sheet);
   // the import and its task in one transaction: a process killed between the two would leave
   // an import that stays queued with nothing to run it
   const id = await ctx.db.transaction(async (tx) => {
@@ -139,6 +140,52 @@ export async function createImport(
     return imp!.id;
   });
   return getImport(ctx, p, id);
+}
+
+/** The sheets of a workbook in the blob store (a file that is not a readable workbook has none). */
+async function sheetsOfBlob(ctx: AppContext, sha256: string) {
+  return listSheets(() => ctx.blobs.get(sha256), await ctx.blobs.localPath?.(sha256));
+}
+
+/**
+ * A named sheet must be one of the workbook's, said at once rather than by a failed import; a
+ * workbook that cannot be read at all fails its import with the reason, as without a sheet.
+ */
+async function checkSheet(ctx: AppContext, format: ImportFormat, sha256: string, sheet?: string) {
+  if (sheet === undefined) return;
+  const where = ['body', 'options', 'sheet'];
+  if (format !== 'xlsx')
+    throw new FieldError(where, `only Excel workbooks have sheets; this import reads ${format}`);
+  const sheets = await sheetsOfBlob(ctx, sha256).catch((err: unknown) => {
+    if (err instanceof UnreadableFileError) return null;
+    throw err;
+  });
+  if (sheets && !sheets.some((s) => s.name === sheet))
+    throw new FieldError(
+      where,
+      `the workbook has no sheet named "${sheet}"; its sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')}`,
+    );
+}
+
+/** The sheets of a file version (its format, and for a workbook every sheet with its rows). */
+export async function importSheets(
+  ctx: AppContext,
+  p: Principal,
+  q: { file_id: string; file_version_id?: string },
+) {
+  const file = await findFile(ctx.db, p.orgId, q.file_id);
+  if (!file) throw notFound('File not found');
+  const versionId = q.file_version_id ?? file.currentVersionId;
+  const version = versionId ? await findVersion(ctx.db, p.orgId, file.id, versionId) : undefined;
+  if (!version) throw notFound('Version not found');
+  const format = formatOf(version.filename, version.contentType) ?? null;
+  if (format !== 'xlsx') return { format, sheets: [] };
+  try {
+    return { format, sheets: await sheetsOfBlob(ctx, version.sha256) };
+  } catch (err) {
+    if (err instanceof UnreadableFileError) throw new FieldError(['query', 'file_id'], err.message);
+    throw err;
+  }
 }
 
 /** Rows per chunk of the imports stored before datasets (read in place, never written again). */
@@ -326,6 +373,7 @@ export async function importTabSource(ctx: AppContext, p: Principal, id: string)
 export {
   formatOf,
   type ImportFormat,
+  listSheets,
   type ParsedItem,
   parseFile,
   UnreadableFileError,

@@ -1,4 +1,5 @@
-import { formatOf, parseFile, UnreadableFileError } from '../../imports/imports.service.ts';
+import type { Readable } from 'node:stream';
+import { formatOf, listSheets, parseFile, UnreadableFileError } from '../../imports/imports.service.ts';
 import {
   type Connector,
   type ConnectorContext,
@@ -12,7 +13,8 @@ import { ROW_FIELD, SCHEMA_SAMPLE, schemaOfSample, streamNameOf, withRow } from 
 /*
  * The uploaded-file source: one file of the organization (its current version) as one stream.
  * The bytes are parsed by the import parsers (CSV/TSV with encoding, delimiter and header
- * detection, Excel's first sheet, JSON arrays, JSON Lines), streamed: memory stays flat. A
+ * detection, an Excel sheet — the `sheet` setting, else the first —, JSON arrays, JSON Lines,
+ * Parquet), streamed: memory stays flat. A
  * checkpoint every page of records holds the next record index; a resumed read parses again
  * and skips the records before it.
  */
@@ -20,7 +22,7 @@ import { ROW_FIELD, SCHEMA_SAMPLE, schemaOfSample, streamNameOf, withRow } from 
 const CHECKPOINT_ROWS = 10_240;
 /** Bad rows reported in the sync log at most (each is skipped; the import shows them all). */
 const MAX_PROBLEM_LOGS = 20;
-const READABLE = 'CSV, TSV, Excel (.xlsx), JSON or JSON Lines';
+const READABLE = 'CSV, TSV, Excel (.xlsx), JSON, JSON Lines or Parquet';
 
 async function openFile(settings: Settings, ctx: ConnectorContext) {
   if (!ctx.files)
@@ -35,7 +37,30 @@ async function openFile(settings: Settings, ctx: ConnectorContext) {
       'file',
       `"${file.filename}" is not a file this source reads: upload ${READABLE}`,
     );
-  return { ...file, format };
+  const sheet = typeof settings.sheet === 'string' && settings.sheet ? settings.sheet : undefined;
+  if (sheet !== undefined) await checkSheet(file, format, sheet);
+  return { ...file, format, sheet };
+}
+
+type OpenStream = () => Promise<Readable>;
+
+/** A sheet named in the settings must be one of the workbook's (and only workbooks have sheets). */
+async function checkSheet(file: { filename: string; open: OpenStream }, format: string, sheet: string) {
+  if (format !== 'xlsx')
+    throw new ConnectorSettingsError(
+      'sheet',
+      `"${file.filename}" is not an Excel workbook: it has no sheets`,
+    );
+  const sheets = await listSheets(file.open).catch((err: unknown) => {
+    if (err instanceof UnreadableFileError)
+      throw new ConnectorSettingsError('file', `"${file.filename}" cannot be read: ${err.message}`);
+    throw err;
+  });
+  if (!sheets.some((s) => s.name === sheet))
+    throw new ConnectorSettingsError(
+      'sheet',
+      `"${file.filename}" has no sheet named "${sheet}"; its sheets: ${sheets.map((s) => `"${s.name}"`).join(', ')}`,
+    );
 }
 
 type Item = { record: Record<string, unknown> } | { problem: string };
@@ -47,7 +72,7 @@ async function* recordsOf(
 ): AsyncGenerator<Item> {
   let parsed: Awaited<ReturnType<typeof parseFile>>;
   try {
-    parsed = await parseFile(file.format, file.open, {}, () => {});
+    parsed = await parseFile(file.format, file.open, { sheet: file.sheet }, () => {});
   } catch (err) {
     if (err instanceof UnreadableFileError)
       throw new ConnectorSettingsError('file', `"${file.filename}" cannot be read: ${err.message}`);
@@ -87,6 +112,12 @@ export const fileSourceConnector: Connector = {
           maxLength: 64,
           // the catalogue fills the organization's files in as choices (connections.service.ts)
           'x-choices': 'files',
+        },
+        sheet: {
+          type: 'string',
+          title: 'Sheet',
+          description: 'Excel workbooks: the sheet to read, by name (the first sheet when empty)',
+          maxLength: 100,
         },
       },
     },

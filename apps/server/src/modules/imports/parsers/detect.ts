@@ -8,6 +8,7 @@ export function formatOf(filename: string, contentType = ''): ImportFormat | und
   if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx';
   if (ext === 'json') return 'json';
   if (ext === 'jsonl' || ext === 'ndjson') return 'jsonl';
+  if (ext === 'parquet' || ext === 'parq') return 'parquet';
   if (contentType.includes('csv')) return 'csv';
   if (contentType.includes('json')) return 'json';
   return undefined;

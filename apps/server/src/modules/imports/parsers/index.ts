@@ -1,11 +1,13 @@
 import { parseCsv } from './csv.ts';
 import { parseExcel } from './excel.ts';
 import { parseJson, parseJsonl } from './json.ts';
+import { parseParquet } from './parquet.ts';
 import type { OpenStream } from './source.ts';
 import type { Detected, ImportFormat, ParsedItem, ParseOptions } from './types.ts';
 
 export { detectCsv } from './csv.ts';
 export { formatOf } from './detect.ts';
+export { listSheets, type SheetInfo } from './sheets.ts';
 export type { OpenStream } from './source.ts';
 export * from './types.ts';
 
@@ -26,5 +28,7 @@ export function parseFile(
       return parseJson(open, opts, onBytes);
     case 'jsonl':
       return parseJsonl(open, opts, onBytes);
+    case 'parquet':
+      return parseParquet(open, opts, onBytes);
   }
 }

@@ -1,4 +1,4 @@
-export type ImportFormat = 'csv' | 'tsv' | 'xlsx' | 'json' | 'jsonl';
+export type ImportFormat = 'csv' | 'tsv' | 'xlsx' | 'json' | 'jsonl' | 'parquet';
 
 export type ParsedItem =
   | { kind: 'record'; line: number; record: Record<string, unknown> }

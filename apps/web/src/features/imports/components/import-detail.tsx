@@ -215,12 +215,17 @@ function ImportView({ imp }: { imp: TImport }) {
           {sheets.length > 1 && (
             <Select
               label="Sheet"
-              description="Importing another sheet starts a new import of the same file"
+              description={
+                imp.options.sheet
+                  ? 'Importing another sheet starts a new import of the same file'
+                  : // made elsewhere (a file's Import button, the API) without naming one: say so
+                    `This workbook has ${sheets.length} sheets and none was named, so the first was imported; picking another starts a new import of it`
+              }
               data={sheets}
               value={imp.options.sheet ?? detected.sheet ?? sheets[0] ?? null}
               onChange={importSheet}
               allowDeselect={false}
-              maw={320}
+              maw={imp.options.sheet ? 320 : 480}
               disabled={reimport.isPending}
             />
           )}

@@ -38,8 +38,8 @@ export function ImportsList() {
           <ErrorBlock error={imports.error} onRetry={() => void imports.refetch()} />
         ) : imports.data.items.length === 0 ? (
           <EmptyBlock icon={<IconDatabaseImport size={22} />} title="No imports yet">
-            Import an uploaded CSV, TSV, Excel, JSON or JSON Lines file to profile its columns and preview its
-            rows.
+            Import an uploaded CSV, TSV, Excel, JSON, JSON Lines or Parquet file to profile its columns and
+            preview its rows.
             <Group justify="center" mt="sm">
               <Button variant="light" leftSection={<IconPlus size={16} />} onClick={modal.open}>
                 New import

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateImport } from '../api/create-import.ts';
 import { useFilePicker, useFileVersions } from '../api/files.ts';
+import { useImportSheets } from '../api/sheets.ts';
 
 const AUTO = 'auto';
 const DELIMITERS = [
@@ -34,6 +35,7 @@ const FORMAT_LABELS: Record<string, string> = {
   xlsx: 'Excel (xlsx)',
   json: 'JSON',
   jsonl: 'JSON Lines',
+  parquet: 'Parquet',
 };
 
 export function NewImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -58,8 +60,10 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
   const [delimiter, setDelimiter] = useState<string>(AUTO);
   const [encoding, setEncoding] = useState<string>(AUTO);
   const [headerMode, setHeaderMode] = useState<'auto' | 'yes' | 'no'>('auto');
-  const [sheet, setSheet] = useState('');
+  const [sheet, setSheet] = useState<string | null>(null);
+  const [sheetError, setSheetError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const sheets = useImportSheets(fileId, versionId);
   const create = useCreateImport();
 
   const fileOptions = (files.data?.items ?? []).map((f) => ({
@@ -74,16 +78,25 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
     })),
   ];
 
+  // a workbook of several sheets: the user says which one (the API alone would take the first)
+  const workbook = (format === AUTO || format === 'xlsx') && sheets.data?.format === 'xlsx';
+  const sheetChoices = workbook ? (sheets.data?.sheets ?? []) : [];
+  const asksSheet = sheetChoices.length > 1;
+
   const submit = () => {
     if (!fileId) {
       setFileError('Pick a file to import');
+      return;
+    }
+    if (asksSheet && !sheet) {
+      setSheetError(`Pick one of the ${sheetChoices.length} sheets of this workbook`);
       return;
     }
     const options: TImportOptions = {};
     if (delimiter !== AUTO) options.delimiter = delimiter as TImportOptions['delimiter'];
     if (encoding !== AUTO) options.encoding = encoding as TImportOptions['encoding'];
     if (headerMode !== 'auto') options.header = headerMode === 'yes';
-    if (sheet.trim()) options.sheet = sheet.trim();
+    if (asksSheet && sheet) options.sheet = sheet;
     create.mutate(
       {
         file_id: fileId,
@@ -124,6 +137,8 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
             setFileId(v);
             setVersionId(null);
             setFileError(null);
+            setSheet(null);
+            setSheetError(null);
           }}
           nothingFoundMessage={files.isFetching ? 'Searching…' : 'No file matches'}
           error={fileError}
@@ -135,7 +150,10 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
             label="Version"
             data={versionOptions}
             value={versionId ?? ''}
-            onChange={(v) => setVersionId(v || null)}
+            onChange={(v) => {
+              setVersionId(v || null);
+              setSheet(null);
+            }}
             disabled={!fileId}
             allowDeselect={false}
           />
@@ -150,6 +168,32 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
             allowDeselect={false}
           />
         </SimpleGrid>
+        {asksSheet && (
+          <Select
+            label="Sheet"
+            description={`This workbook has ${sheetChoices.length} sheets; one is imported at a time (rows include the header)`}
+            placeholder="Pick the sheet to import"
+            data={sheetChoices.map((s) => ({
+              value: s.name,
+              label:
+                s.rows === null
+                  ? s.name
+                  : `${s.name} · ${s.rows.toLocaleString()} ${s.rows === 1 ? 'row' : 'rows'}`,
+            }))}
+            value={sheet}
+            onChange={(v) => {
+              setSheet(v);
+              setSheetError(null);
+            }}
+            error={sheetError}
+            withAsterisk
+          />
+        )}
+        {sheets.isError && (
+          <Text size="sm" c="red" role="alert">
+            {sheets.error.message}
+          </Text>
+        )}
         <TextInput
           label="Name"
           description="Defaults to the file's name"
@@ -168,7 +212,7 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
               Advanced
             </Text>
             <Text size="xs" c="dimmed">
-              delimiter, encoding, header row, sheet
+              delimiter, encoding, header row
             </Text>
           </Group>
         </UnstyledButton>
@@ -199,13 +243,6 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
                 value={headerMode}
                 onChange={(v) => setHeaderMode((v as 'auto' | 'yes' | 'no') ?? 'auto')}
                 allowDeselect={false}
-              />
-              <TextInput
-                label="Sheet"
-                description="Excel only; the first sheet by default"
-                value={sheet}
-                onChange={(e) => setSheet(e.currentTarget.value)}
-                maxLength={100}
               />
             </SimpleGrid>
           </Stack>
