@@ -308,6 +308,68 @@ describe('entity resolution', () => {
     }
   });
 
+  it("a link's queue asks only about pairs a threshold could link; a passed-over pair is shown apart", async () => {
+    const rows = customersCsv().trim().split('\n');
+    const header = rows[0]!;
+    // C1 and C3 are one customer typed twice, so C1 pairs as well with R1 (C1 re-typed) as
+    // with R2 (C3 re-typed); one-to-one, C1 is linked to R1 and C1-R2 can never be linked
+    const people = rows
+      .slice(1)
+      .filter((_, i) => i % 2 === 0)
+      .slice(0, 40);
+    const left = [header, ...people].join('\n');
+    const right = [
+      header,
+      ...people.map((r, i) => {
+        const [, f, l, e, c] = r.split(',');
+        return `R${i + 1},${f!.toUpperCase()},${l},${e!.toUpperCase()},${c},`;
+      }),
+    ].join('\n');
+    const [li, ri] = [await upload('left2.csv', `${left}\n`), await upload('right2.csv', `${right}\n`)];
+    const created = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/resolutions',
+      payload: { name: 'Link queue', import_id: li, right_import_id: ri, id_column: 'customer_id' },
+    });
+    const r = await done(created.json().id);
+    expect(r.status, r.error).toBe('succeeded');
+    const records = async () =>
+      (await t.as(u.token, { method: 'GET', url: `/api/resolutions/${r.id}/records?size=1000` })).json()
+        .items as { customer_id: string; cluster_id: string; source: string }[];
+    const partnerOf = (out: { customer_id: string; cluster_id: string; source: string }[], key: string) => {
+      const me = out.find((x) => x.customer_id === key)!;
+      return out.find((x) => x.cluster_id === me.cluster_id && x.source !== me.source)?.customer_id;
+    };
+    expect(partnerOf(await records(), 'C1')).toBe('R1');
+    type Pair = { a_key: string; b_key: string; linked_elsewhere: unknown };
+    const queue = (
+      await t.as(u.token, { method: 'GET', url: `/api/resolutions/${r.id}/pairs?limit=500` })
+    ).json() as { items: Pair[]; not_linked: Pair[] };
+    // no open question pairs a record the assignment gave to another partner
+    const out = await records();
+    for (const p of queue.items) {
+      for (const [key, other] of [
+        [p.a_key, p.b_key],
+        [p.b_key, p.a_key],
+      ] as const) {
+        const partner = partnerOf(out, key);
+        expect(partner === undefined || partner === other, `${p.a_key}-${p.b_key}`).toBe(true);
+      }
+      expect(p.linked_elsewhere).toBeNull();
+    }
+    const apart = queue.not_linked.find((p) => p.a_key === 'C1' && p.b_key === 'R2');
+    expect(apart?.linked_elsewhere).toMatchObject({ record: 'C1', partner: 'R1' });
+    // deciding "the same" on it links it instead
+    await t.as(u.token, {
+      method: 'PUT',
+      url: `/api/resolutions/${r.id}/labels`,
+      payload: { a_key: 'C1', b_key: 'R2', label: 'yes' },
+    });
+    await t.as(u.token, { method: 'POST', url: `/api/resolutions/${r.id}/run`, payload: {} });
+    expect((await done(r.id)).status).toBe('succeeded');
+    expect(partnerOf(await records(), 'C1')).toBe('R2');
+  });
+
   it('adds new records to a dedupe: scored against its clusters, a split stays split, kept by re-runs', async () => {
     const lines = customersCsv().trim().split('\n');
     // the first import stops in the middle of a customer's copies; the second has everything

@@ -144,9 +144,24 @@ export const ZResolutionPair = z.object({
   /** records wrongly grouped beyond the pair if it is decided wrong (a bridge, a merge) */
   risk: z.number(),
   risk_reason: z.string().nullable(),
+  /**
+   * a linkage's pair the one-to-one assignment passed over: `record` (a_key or b_key) is linked
+   * to `partner` (with that pair's match probability), so only a "the same" decision links this
+   * pair instead
+   */
+  linked_elsewhere: z
+    .object({ record: z.string(), partner: z.string(), probability: z.number() })
+    .nullable()
+    .optional(),
 });
 export type TResolutionPair = z.infer<typeof ZResolutionPair>;
-export const ZResolutionPairs = z.object({ items: z.array(ZResolutionPair), prior: z.number() });
+export const ZResolutionPairs = z.object({
+  /** the open questions */
+  items: z.array(ZResolutionPair),
+  /** a linkage's uncertain pairs that cannot be linked without a decision, shown apart */
+  not_linked: z.array(ZResolutionPair).default([]),
+  prior: z.number(),
+});
 
 export const ZLabelRequest = z.object({
   a_key: z.string().min(1),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectedComponents, cutChains, oneToOneDecided } from '../src/resolve/cluster.ts';
+import { connectedComponents, cutChains, oneToOneDecided, passedOver } from '../src/resolve/cluster.ts';
 
 /** Candidate pairs as the engine holds them: a, b, probability; `accepted` = pairs above the threshold. */
 function pairs(list: [number, number, number][]) {
@@ -88,5 +88,40 @@ describe('one-to-one links with decisions', () => {
   });
   it('a "not the same" pair is never linked', () => {
     expect(oneToOneDecided(a, b, order, [], [[0, 2]])).toEqual([1, 2]);
+  });
+  it('names the pairs the assignment passed over and the link that took their record', () => {
+    // A1 (0) is the best match of both B1 (2) and B2 (3); A2 (1) pairs only with B2, weakly
+    const a2 = Int32Array.from([0, 0, 1]);
+    const b2 = Int32Array.from([2, 3, 3]);
+    const weight = [9, 8, 1];
+    const assigned = oneToOneDecided(a2, b2, [0, 1, 2]);
+    expect(assigned).toEqual([0, 2]);
+    // A1–B2 can never be linked (A1 went to B1); A2–B2 is still an open question
+    expect([...passedOver(a2, b2, assigned, weight, [0, 1, 2])]).toEqual([[1, 0]]);
+    // deciding A1–B2 "the same" links it, and passes over A1–B1 and A2–B2 instead
+    const decided = oneToOneDecided(a2, b2, [0, 1, 2], [[0, 3]]);
+    expect([...passedOver(a2, b2, decided, weight, [0, 1, 2])]).toEqual([
+      [0, 1],
+      [2, 1],
+    ]);
+    // a pair decided "not the same" whose records are free is no pair passed over
+    expect([
+      ...passedOver(
+        a2,
+        b2,
+        oneToOneDecided(
+          a2,
+          b2,
+          [0, 1, 2],
+          [],
+          [
+            [0, 2],
+            [0, 3],
+          ],
+        ),
+        weight,
+        [0],
+      ),
+    ]).toEqual([]);
   });
 });

@@ -133,6 +133,39 @@ export function oneToOneDecided(
 }
 
 /**
+ * A linkage's candidate pairs the one-to-one assignment passed over: a record of theirs is
+ * assigned to another partner first (a stronger pair, or one decided "the same"), so no
+ * threshold links them and asking a reviewer about them as an open question wastes a decision.
+ * Maps each such pair of `pairs` to the assigned pair that took its record (the stronger one
+ * when both records are taken). Pairs whose records are both free (decided "not the same")
+ * are not in the map.
+ */
+export function passedOver(
+  a: Int32Array,
+  b: Int32Array,
+  assigned: ArrayLike<number>,
+  weight: ArrayLike<number>,
+  pairs: Iterable<number>,
+): Map<number, number> {
+  const partner = new Map<number, number>();
+  for (let i = 0; i < assigned.length; i++) {
+    const p = assigned[i] as number;
+    partner.set(a[p] as number, p);
+    partner.set(b[p] as number, p);
+  }
+  const out = new Map<number, number>();
+  for (const p of pairs) {
+    const x = partner.get(a[p] as number);
+    const y = partner.get(b[p] as number);
+    if (x === p || y === p || (x === undefined && y === undefined)) continue;
+    const by =
+      x === undefined ? y : y === undefined ? x : (weight[x] as number) >= (weight[y] as number) ? x : y;
+    out.set(p, by as number);
+  }
+  return out;
+}
+
+/**
  * Clusters larger than this are not examined for chains (a bridge costs a walk of its cluster;
  * a cluster this large is a blocking or threshold problem, not a chain of a few entities).
  */

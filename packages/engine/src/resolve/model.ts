@@ -155,6 +155,12 @@ export function patternsOf(
   return [...map.values()];
 }
 
+/** Decisions on pairs of one pattern: how many, how many of them "the same". */
+export interface Decided {
+  yes: number;
+  n: number;
+}
+
 interface EmOptions {
   /** comparisons left out (the session's blocking columns) */
   masked: Set<number>;
@@ -165,11 +171,12 @@ interface EmOptions {
 
 /**
  * EM over patterns: updates m (of comparisons neither masked nor fixed) and returns λ and Σp.
- * A pattern with `match` is one people decided: its posterior is held at 1 or 0 (semi-supervised
- * EM, labels.ts).
+ * A pattern with `match` is one people decided: its posterior is held at 1 or 0; one with
+ * `decided` holds decided pairs among others, and blends their decisions into its posterior
+ * (semi-supervised EM, labels.ts).
  */
 export function expectationMaximisation(
-  patterns: (Pattern & { match?: boolean })[],
+  patterns: (Pattern & { match?: boolean; decided?: Decided })[],
   model: FsModel,
   opts: EmOptions,
 ) {
@@ -193,6 +200,8 @@ export function expectationMaximisation(
           pu *= (model.u[k] as Float64Array)[l] as number;
         }
         p = pm / (pm + pu);
+        // decisions on pairs of this pattern, the model's own guess worth one more (labels.ts)
+        if (pt.decided) p = (pt.decided.yes + p) / (pt.decided.n + 1);
       }
       const w = p * pt.count;
       sumP += w;

@@ -184,6 +184,11 @@ export interface ResolveResult {
   threshold: number;
   /** pairs (indices into the candidates) accepted as matches */
   matches: number[];
+  /**
+   * a linkage's one-to-one assignment at any threshold (decided pairs first, then strongest
+   * first): a candidate not in it can only be linked by a decision (cluster.ts passedOver)
+   */
+  assigned?: number[];
   /** cluster id per record (smallest record index of the cluster) */
   clusters: Int32Array;
   timings: Record<string, number>;
@@ -323,6 +328,7 @@ function* resolveSteps(
     curve,
     threshold,
     matches,
+    ...(linkage ? { assigned: eligible as number[] } : {}),
     clusters,
     timings,
   };

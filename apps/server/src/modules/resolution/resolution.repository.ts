@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resolutionLabels, resolutionOverrides, resolutionPairs, resolutions } from '../../db/schema.ts';
 
@@ -42,12 +42,27 @@ export async function updateResolution(
   return row;
 }
 
-/** The review queue: in the order the run ranked it (uncertainty, then graph risk). */
-export async function listPairs(db: Db, orgId: string, id: string, limit: number) {
+/**
+ * Ranks from here on are a linkage's pairs kept apart from the queue (passed over by the
+ * one-to-one assignment), in their own order.
+ */
+export const APART_RANK = 1_000_000;
+
+/**
+ * The review queue: in the order the run ranked it (uncertainty, then graph risk); `apart`
+ * lists the pairs kept apart instead.
+ */
+export async function listPairs(db: Db, orgId: string, id: string, limit: number, apart = false) {
   return db
     .select()
     .from(resolutionPairs)
-    .where(and(eq(resolutionPairs.organizationId, orgId), eq(resolutionPairs.resolutionId, id)))
+    .where(
+      and(
+        eq(resolutionPairs.organizationId, orgId),
+        eq(resolutionPairs.resolutionId, id),
+        apart ? gte(resolutionPairs.rank, APART_RANK) : lt(resolutionPairs.rank, APART_RANK),
+      ),
+    )
     .orderBy(asc(resolutionPairs.rank), asc(resolutionPairs.certainty))
     .limit(limit);
 }

@@ -167,26 +167,43 @@ export async function rerunResolution(
 
 export async function reviewQueue(ctx: AppContext, p: Principal, id: string, limit: number) {
   await getResolution(ctx, p, id);
-  const [pairs, labels] = await Promise.all([
+  const [pairs, apart, labels, row] = await Promise.all([
     repo.listPairs(ctx.db, p.orgId, id, limit),
+    repo.listPairs(ctx.db, p.orgId, id, limit, true),
     repo.labelsOf(ctx.db, p.orgId, id),
+    repo.findResolution(ctx.db, p.orgId, id),
   ]);
   const byKey = new Map(labels.map((l) => [`${l.aKey}\u0000${l.bKey}`, l.label]));
-  const row = await repo.findResolution(ctx.db, p.orgId, id);
-  const prior = ((row?.summary as { prior?: number } | null)?.prior as number) ?? 0;
-  return {
-    prior,
-    items: pairs.map((x) => ({
+  const summary = row?.summary as { prior?: number; not_linked?: NotLinked[] } | null;
+  const prior = summary?.prior ?? 0;
+  const notLinked = new Map((summary?.not_linked ?? []).map((n) => [`${n.a_key}\u0000${n.b_key}`, n]));
+  const item = (x: repo.PairRow) => {
+    const key = `${x.aKey}\u0000${x.bKey}`;
+    const elsewhere = notLinked.get(key);
+    return {
       a_key: x.aKey,
       b_key: x.bKey,
       weight: x.weight,
       probability: x.probability,
       fields: x.fields as never,
-      label: (byKey.get(`${x.aKey}\u0000${x.bKey}`) as 'yes' | 'no' | 'skip' | undefined) ?? null,
+      label: (byKey.get(key) as 'yes' | 'no' | 'skip' | undefined) ?? null,
       risk: x.risk,
       risk_reason: x.riskReason,
-    })),
+      linked_elsewhere: elsewhere
+        ? { record: elsewhere.record, partner: elsewhere.partner, probability: elsewhere.probability }
+        : null,
+    };
   };
+  return { prior, items: pairs.map(item), not_linked: apart.map(item) };
+}
+
+/** A pair the linkage's assignment passed over, as the run noted it (resolution.task.ts). */
+interface NotLinked {
+  a_key: string;
+  b_key: string;
+  record: string;
+  partner: string;
+  probability: number;
 }
 
 export async function labelPair(

@@ -4,6 +4,7 @@ import {
   graphRisk,
   levelWeights,
   NULL_LEVEL,
+  passedOver,
   prepareTable,
   proposeRules,
   type ResolveResult,
@@ -31,6 +32,8 @@ import { resolutionScorer } from './resolution-pool.ts';
 const maxCandidates = () => Number(process.env.RESOLUTION_MAX_CANDIDATES ?? 10_000_000);
 /** pairs kept for review: the most uncertain ones, then the accepted ones */
 const REVIEW_PAIRS = 2000;
+/** a linkage's pairs passed over by the one-to-one assignment, kept apart from the queue */
+const NOT_LINKED_PAIRS = 200;
 
 type Rec = Record<string, unknown>;
 const text = (v: unknown) =>
@@ -144,7 +147,7 @@ export const resolutionTask = defineTask({
     const value = (i: number, column: string) => text((all[i] as Rec)[column]);
     const { a, b, length } = res.candidates.pairs;
     // the review queue: the most uncertain pairs, then the accepted ones
-    const ranked = Array.from({ length }, (_, p) => p)
+    const uncertain = Array.from({ length }, (_, p) => p)
       .filter((p) => {
         const pr = res.scored.probability[p] as number;
         return pr > 0.001 && pr < 0.999;
@@ -153,8 +156,14 @@ export const resolutionTask = defineTask({
         (x, y) =>
           Math.abs((res.scored.probability[x] as number) - 0.5) -
           Math.abs((res.scored.probability[y] as number) - 0.5),
-      )
-      .slice(0, REVIEW_PAIRS);
+      );
+    // a linkage's pairs whose record the assignment gave to another partner are no open
+    // question (no threshold links them): kept apart, where a "the same" can still override
+    const over = res.assigned
+      ? passedOver(a, b, res.assigned, res.scored.weight, uncertain)
+      : new Map<number, number>();
+    const ranked = uncertain.filter((p) => !over.has(p)).slice(0, REVIEW_PAIRS);
+    const apart = uncertain.filter((p) => over.has(p)).slice(0, NOT_LINKED_PAIRS);
     const kept = new Set(ranked);
     for (const p of res.matches) if (kept.size < REVIEW_PAIRS * 2) kept.add(p);
     const sideKey = (i: number) => keys[i] as string;
@@ -172,22 +181,33 @@ export const resolutionTask = defineTask({
     ).forEach((i, rank) => {
       rankOf[i] = rank;
     });
-    await repo.replacePairs(
-      app.db,
-      orgId,
-      row.id,
-      queue.map((p, i) => ({
-        aKey: sideKey(a[p] as number),
-        bKey: sideKey(b[p] as number),
-        weight: res.scored.weight[p] as number,
-        probability: res.scored.probability[p] as number,
-        certainty: Math.abs((res.scored.probability[p] as number) - 0.5),
-        fields: fieldsOf(res, p, value),
-        rank: rankOf[i] as number,
-        risk: risks[i]?.risk ?? 0,
-        riskReason: risks[i]?.reason ?? null,
-      })),
-    );
+    const pairRow = (p: number, rank: number, risk = 0, riskReason: string | null = null) => ({
+      aKey: sideKey(a[p] as number),
+      bKey: sideKey(b[p] as number),
+      weight: res.scored.weight[p] as number,
+      probability: res.scored.probability[p] as number,
+      certainty: Math.abs((res.scored.probability[p] as number) - 0.5),
+      fields: fieldsOf(res, p, value),
+      rank,
+      risk,
+      riskReason,
+    });
+    await repo.replacePairs(app.db, orgId, row.id, [
+      ...queue.map((p, i) => pairRow(p, rankOf[i] as number, risks[i]?.risk ?? 0, risks[i]?.reason ?? null)),
+      ...apart.map((p, i) => pairRow(p, repo.APART_RANK + i)),
+    ]);
+    // who each pair kept apart lost its record to (the review shows it beside the pair)
+    const notLinked = apart.map((p) => {
+      const by = over.get(p) as number;
+      const shared = a[by] === a[p] ? (a[p] as number) : (b[p] as number);
+      return {
+        a_key: sideKey(a[p] as number),
+        b_key: sideKey(b[p] as number),
+        record: sideKey(shared),
+        partner: sideKey((a[by] === shared ? b[by] : a[by]) as number),
+        probability: res.scored.probability[by] as number,
+      };
+    });
     // output: every record with its cluster (the key of the cluster's first record)
     const writer = await createRecordWriter(app, { orgId, kind: 'resolution' });
     try {
@@ -235,6 +255,7 @@ export const resolutionTask = defineTask({
       })),
       warnings: proposal.warnings,
       decisions: { yes: constraint('yes').length, no: constraint('no').length },
+      not_linked: notLinked,
       // what adding records later scores with (add-records.task.ts)
       applied: {
         rules: res.rules,

@@ -83,9 +83,12 @@ export const usePairs = (id: string, enabled: boolean) =>
     queryKey: [...resolutionsKey, id, 'pairs'],
     queryFn: async () =>
       required(
-        await http.get<{ items: TResolutionPair[]; prior: number }>(`/resolutions/${id}/pairs`, {
-          query: { limit: 200 },
-        }),
+        await http.get<{ items: TResolutionPair[]; not_linked: TResolutionPair[]; prior: number }>(
+          `/resolutions/${id}/pairs`,
+          {
+            query: { limit: 200 },
+          },
+        ),
       ),
     enabled,
   });

@@ -4,6 +4,7 @@ import { IconChecks, IconGitMerge } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useLabel, usePairs, useRerun, useSideNames } from '../api.ts';
+import { NotLinked } from './not-linked.tsx';
 
 type Label = 'yes' | 'no' | 'skip';
 
@@ -82,6 +83,7 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
   const [decided, setDecided] = useState<Record<string, Label>>({});
   const queue = (pairs.data?.items ?? []).filter((p) => !p.label && !decided[keyOf(p)]);
   const current = queue[0];
+  const apart = (pairs.data?.not_linked ?? []).filter((p) => !p.label && !decided[keyOf(p)]);
   const count = Object.keys(decided).length;
 
   useEffect(() => {
@@ -170,6 +172,13 @@ export function ReviewTab({ resolution }: { resolution: TResolution }) {
           same" keeps records apart.
         </EmptyBlock>
       )}
+      <NotLinked
+        pairs={apart}
+        onSame={(p) => {
+          setDecided((d) => ({ ...d, [keyOf(p)]: 'yes' }));
+          label.mutate({ a_key: p.a_key, b_key: p.b_key, label: 'yes' });
+        }}
+      />
     </Stack>
   );
 }
