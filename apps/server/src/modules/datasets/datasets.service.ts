@@ -9,9 +9,11 @@ import { countJsonRows, createFileWriter, type JsonColumn, readJsonRows } from '
 
 export { importCsvDataset } from './csv-import.ts';
 export {
+  cachedFiles,
   DatasetCorruptError,
   type DatasetCtx,
   type DatasetFile,
+  forgetFiles,
   forgetVerifiedFiles,
   scratchPath,
 } from './dataset-files.ts';
