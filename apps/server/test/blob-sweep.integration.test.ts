@@ -34,7 +34,7 @@ import {
 const HOUR = 3_600_000;
 
 it('every column that names blobs is one the sweep reads', () => {
-  const found = Object.values(schema)
+  const found = (Object.values(schema) as unknown[])
     .filter((v): v is PgTable => v instanceof PgTable)
     .flatMap((table) =>
       getTableConfig(table)

@@ -124,17 +124,18 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async deleteIfOlder(sha, cutoff) {
       const path = pathOf(sha);
-      // moved aside first (atomic): a put of the same content now lands a new file at the path
-      // instead of being deleted; the one moved aside is put back if it was written meanwhile
+      const before = await stat(path).catch(() => null);
+      if (!before || before.mtime > cutoff) return false; // young, or gone already (another sweep)
+      // moved aside (atomic) before it is deleted: a put of the same content from now on lands a
+      // new file at the path; one that landed since the stat is seen on the moved file, put back
       const aside = join(root, 'tmp', `${randomUUID()}.sweep`);
       await mkdir(join(root, 'tmp'), { recursive: true });
       try {
         await rename(path, aside);
       } catch {
-        return false; // gone already (another sweep)
+        return false;
       }
-      const st = await stat(aside);
-      if (st.mtime > cutoff) {
+      if ((await stat(aside)).mtime > cutoff) {
         // identical content either way, so replacing a file a put just landed is harmless
         await rename(aside, path);
         return false;

@@ -265,7 +265,10 @@ async function recordsJson(ctx: DatasetCtx, ds: DatasetRow, from: number, to: nu
   });
 }
 
-/** Drops the metadata; the files stay in the blob store (content-addressed, possibly shared). */
+/**
+ * Drops the metadata; the files (content-addressed, possibly shared) go with the next blob
+ * sweep once no row names them (modules/storage).
+ */
 export async function deleteDataset(ctx: DatasetCtx, orgId: string, id: string) {
   await removeDataset(ctx.db, orgId, id);
 }
