@@ -104,6 +104,21 @@ describe.each(DATABASES)('blob sweep (%s)', (kind) => {
     for (const f of a.dataset.files) expect(await has(f.sha256)).toBe(false);
   });
 
+  it("deleting a file keeps its blob while a dataset's file has the same bytes", async () => {
+    const imp = await importOf('twin.csv', 'name\nTwin\n');
+    const parquet = imp.dataset.files[0]!;
+    const bytes = Buffer.concat(await (await t.app.ctx.blobs.get(parquet.sha256)).toArray());
+    const upload = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/files',
+      ...multipart('twin.parquet', bytes),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    await call('DELETE', `/api/files/${upload.json().id}`);
+    expect(await has(parquet.sha256)).toBe(true);
+    expect((await call('GET', `/api/datasets/${imp.dataset.id}/rows?page=1&size=10`)).items).toHaveLength(1);
+  });
+
   it('keeps what is younger than the grace period; cleans the local cache of remote copies', async () => {
     const blobs = t.app.ctx.blobs;
     const young = await blobs.put(Readable.from([`young ${randomUUID()}`]));
