@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type BlobStore, createLocalBlobStore, TooLargeError } from '../src/lib/blob-store.ts';
@@ -236,6 +236,18 @@ describe('S3 blob store', () => {
     expect(await keysUnder('dedupe/')).toEqual([`dedupe/${a.sha256.slice(0, 2)}/${a.sha256}`]);
     await store.delete(a.sha256);
     expect(await keysUnder('dedupe/')).toEqual([]);
+  });
+
+  it('lists only the blobs under its prefix, not temporary uploads or other keys', async () => {
+    const store = s3Store('listing');
+    const put = await store.put(Readable.from(['listed on s3']));
+    const raw = (Key: string) => client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: 'x' }));
+    await raw('listing/tmp/0f0e2a6c-1d7b-4d5e-9d1a-3c1b2f3e4d5c');
+    await raw(`listing/notes/${put.sha256}`);
+    await raw(`listing-other/${put.sha256.slice(0, 2)}/${'b'.repeat(64)}`);
+    const all: string[] = [];
+    for await (const b of store.list()) all.push(b.sha256);
+    expect(all).toEqual([put.sha256]);
   });
 
   it('passes a failing source stream through and leaves nothing behind', async () => {
