@@ -17,8 +17,7 @@ export const syncRunTask = defineTask({
   payload: z.object({ runId: z.uuid() }),
   maxAttempts: 3,
   async handler({ app, payload, signal, task, progress }) {
-    // the run's organization: the dataset and file connectors reach its data, and only its
-    const orgId = (await repo.getRun(app.db, payload.runId))?.organizationId;
+    let orgId: string | undefined;
     // an ended run is never resumed: its writes into Mapwright datasets let go of their staged
     // files and checkpoints now (the blob sweep does it too, for a worker that died first)
     const ended = () =>
@@ -26,6 +25,8 @@ export const syncRunTask = defineTask({
         app.log.error({ err, run: payload.runId }, 'releasing the sync run writes failed'),
       );
     try {
+      // the run's organization: the dataset and file connectors reach its data, and only its
+      orgId = (await repo.getRun(app.db, payload.runId))?.organizationId;
       const run = () => runSync(app, payload.runId, signal, progress);
       const counters = orgId ? await withConnectorOrganization(orgId, run) : await run();
       if (counters) await ended();

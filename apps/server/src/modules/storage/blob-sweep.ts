@@ -43,6 +43,7 @@ export async function sweepBlobs(ctx: AppContext, opts: SweepOptions): Promise<S
     page = [];
   };
   for await (const blob of ctx.blobs.list()) {
+    opts.signal?.throwIfAborted();
     listed++;
     if (blob.modifiedAt > cutoff) continue;
     page.push(blob.sha256);

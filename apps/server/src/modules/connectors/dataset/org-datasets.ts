@@ -78,7 +78,7 @@ export function orgDatasets(ctx: AppContext, orgId: string): OrgDatasets {
   };
 }
 
-/** Releases the write rows of sync runs that ended (see the repository): the blob sweep's first step. */
+/** Releases the write rows of sync and flow runs that ended (see the repository): the blob sweep's first step. */
 export const releaseEndedSyncWrites = (ctx: AppContext, opts: { orgId?: string; runId?: string } = {}) =>
   repo.releaseEndedWrites(ctx.db, opts);
 
