@@ -55,6 +55,11 @@ const ZEnv = z.object({
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   /** a task whose worker stops renewing this lease (crash, SIGKILL) is run again by another worker */
   WORKER_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
+  /**
+   * the hourly blob sweep deletes stored files no row references once they are this old (a file
+   * is stored before the row naming it is written: longer than any single write may take)
+   */
+  BLOB_SWEEP_GRACE_HOURS: z.coerce.number().min(0).default(24),
   /** tasks one worker process runs at once */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** threads a worker process maps records on (default: one per core) */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type BlobStore, createLocalBlobStore, TooLargeError } from '../src/lib/blob-store.ts';
@@ -56,12 +56,57 @@ function blobStoreContract(name: string, make: () => BlobStore) {
       await expect(store.get('../../etc/passwd')).rejects.toMatchObject({ statusCode: 400 });
       await expect(store.has('../../etc/passwd')).rejects.toMatchObject({ statusCode: 400 });
     });
+    const listed = async (sha: string) => {
+      for await (const b of store.list()) if (b.sha256 === sha) return b;
+      return undefined;
+    };
+    it('lists each blob with when it was written', async () => {
+      const before = Date.now();
+      const a = await store.put(Readable.from(['listed a']));
+      const b = await store.put(Readable.from(['listed b']));
+      const all: string[] = [];
+      for await (const blob of store.list()) all.push(blob.sha256);
+      expect(all).toEqual(expect.arrayContaining([a.sha256, b.sha256]));
+      // (S3 keeps whole seconds)
+      expect((await listed(a.sha256))!.modifiedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect((await listed(a.sha256))!.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      await store.delete(a.sha256);
+      expect(await listed(a.sha256)).toBeUndefined();
+    });
+    it('counts storing content that exists as a write (the sweep then leaves it alone)', async () => {
+      const put = await store.put(Readable.from(['written twice']));
+      const first = (await listed(put.sha256))!.modifiedAt;
+      await new Promise((r) => setTimeout(r, 1100));
+      await store.put(Readable.from(['written twice']));
+      expect((await listed(put.sha256))!.modifiedAt.getTime()).toBeGreaterThan(first.getTime());
+    });
+    it('deletes a blob only when it was written before the cutoff', async () => {
+      const put = await store.put(Readable.from(['aged']));
+      expect(await store.deleteIfOlder(put.sha256, new Date(Date.now() - 60_000))).toBe(false);
+      expect(await store.has(put.sha256)).toBe(true);
+      expect(await store.deleteIfOlder(put.sha256, new Date(Date.now() + 60_000))).toBe(true);
+      expect(await store.has(put.sha256)).toBe(false);
+      // gone already (a second sweep): nothing to do
+      expect(await store.deleteIfOlder(put.sha256, new Date(Date.now() + 60_000))).toBe(false);
+    });
   });
 }
 
 const root = mkdtempSync(join(tmpdir(), 'mw-blobs-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 blobStoreContract('local', () => createLocalBlobStore(root));
+
+it('lists no temporary upload, and a sweep leaves none behind', async () => {
+  const store = createLocalBlobStore(join(root, 'tmp-listing'));
+  const put = await store.put(Readable.from(['kept apart']));
+  mkdirSync(join(root, 'tmp-listing', 'tmp'), { recursive: true });
+  writeFileSync(join(root, 'tmp-listing', 'tmp', 'a'.repeat(64)), 'half an upload');
+  const all: string[] = [];
+  for await (const b of store.list()) all.push(b.sha256);
+  expect(all).toEqual([put.sha256]);
+  await store.deleteIfOlder(put.sha256, new Date(Date.now() + 60_000));
+  expect(readdirSync(join(root, 'tmp-listing', 'tmp'))).toEqual(['a'.repeat(64)]);
+});
 
 it('leaves no temporary file behind after a refused upload', async () => {
   const store = createLocalBlobStore(root);
@@ -191,6 +236,18 @@ describe('S3 blob store', () => {
     expect(await keysUnder('dedupe/')).toEqual([`dedupe/${a.sha256.slice(0, 2)}/${a.sha256}`]);
     await store.delete(a.sha256);
     expect(await keysUnder('dedupe/')).toEqual([]);
+  });
+
+  it('lists only the blobs under its prefix, not temporary uploads or other keys', async () => {
+    const store = s3Store('listing');
+    const put = await store.put(Readable.from(['listed on s3']));
+    const raw = (Key: string) => client.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: 'x' }));
+    await raw('listing/tmp/0f0e2a6c-1d7b-4d5e-9d1a-3c1b2f3e4d5c');
+    await raw(`listing/notes/${put.sha256}`);
+    await raw(`listing-other/${put.sha256.slice(0, 2)}/${'b'.repeat(64)}`);
+    const all: string[] = [];
+    for await (const b of store.list()) all.push(b.sha256);
+    expect(all).toEqual([put.sha256]);
   });
 
   it('passes a failing source stream through and leaves nothing behind', async () => {

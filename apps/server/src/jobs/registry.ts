@@ -6,6 +6,7 @@ import { partTask, runTask } from '../modules/pipelines/run.task.ts';
 import { addRecordsTask } from '../modules/resolution/add-records.task.ts';
 import { resolutionTask } from '../modules/resolution/resolution.task.ts';
 import { sampleDataTask } from '../modules/sample-data/sample-data.task.ts';
+import { blobSweepTask } from '../modules/storage/blob-sweep.task.ts';
 import { workflowRunTask } from '../modules/workflows/run.task.ts';
 import type { TaskDefinition } from './worker.ts';
 
@@ -22,4 +23,5 @@ export const taskDefinitions: TaskDefinition[] = [
   flowRunTask,
   flowStepTask,
   addRecordsTask,
+  blobSweepTask,
 ];

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { scheduleSyncs } from '../modules/connectors/syncs.service.ts';
 import { flowsPass } from '../modules/flows/scheduling.ts';
+import { scheduleBlobSweep } from '../modules/storage/blob-sweep.task.ts';
 import { repairOrphans, scheduleWorkflow } from '../modules/workflows/scheduling.ts';
 import { activeWorkflows } from '../modules/workflows/workflows.repository.ts';
 
@@ -34,6 +35,9 @@ export function startScheduler(ctx: AppContext, opts: SchedulerOptions = {}) {
     await repairOrphans(ctx, at);
     await scheduleSyncs(ctx, at).catch((err) => ctx.log.error({ err }, 'scheduling syncs failed'));
     await flowsPass(ctx, at, missedAfterMs).catch((err) => ctx.log.error({ err }, 'scheduling flows failed'));
+    await scheduleBlobSweep(ctx, at).catch((err) =>
+      ctx.log.error({ err }, 'scheduling the blob sweep failed'),
+    );
   }
 
   const loop = (async () => {

@@ -9,6 +9,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ServiceException,
   UploadPartCopyCommand,
@@ -20,6 +21,8 @@ import { TooLargeError } from './blob-store.ts';
 import { AppError } from './errors.ts';
 
 const SHA = /^[0-9a-f]{64}$/;
+/** a blob's key after the prefix */
+const ADDRESS = /^([0-9a-f]{2})\/([0-9a-f]{64})$/;
 const MiB = 1024 ** 2;
 /** S3's multipart floor, and the most parts one upload may have */
 const MIN_PART = 5 * MiB;
@@ -186,7 +189,9 @@ export function createS3BlobStore(opts: S3BlobStoreOptions): BlobStore {
       const sha256 = hash.digest('hex');
       const key = keyOf(sha256);
       try {
-        if (!(await exists(key))) await copy(tmp, key, size);
+        // copied even when the address exists: the copy's LastModified is now, so the blob
+        // sweep's grace period protects content about to be referenced again
+        await copy(tmp, key, size);
       } finally {
         await remove(tmp).catch(() => {});
       }
@@ -208,6 +213,36 @@ export function createS3BlobStore(opts: S3BlobStoreOptions): BlobStore {
     },
     async delete(sha) {
       await remove(keyOf(sha));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await send('ListObjectsV2', prefix, () =>
+          client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken })),
+        );
+        for (const o of page.Contents ?? []) {
+          const m = ADDRESS.exec((o.Key ?? '').slice(prefix.length));
+          // `tmp/` uploads and anything else under the prefix are not blobs
+          if (m && m[2]!.startsWith(m[1]!) && o.LastModified)
+            yield { sha256: m[2]!, modifiedAt: o.LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async deleteIfOlder(sha, cutoff) {
+      const key = keyOf(sha);
+      let modified: Date | undefined;
+      try {
+        modified = (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).LastModified;
+      } catch (err) {
+        if (isNotFound(err)) return false;
+        throw new BlobStorageError('HeadObject', bucket, key, err);
+      }
+      // S3 has no delete conditioned on age: the age is read right before deleting, so only a
+      // put of this very content landing between these two requests could be lost
+      if (!modified || modified > cutoff) return false;
+      await remove(key);
+      return true;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,12 @@ import { AppError } from './errors.ts';
 export interface StoredBlob {
   sha256: string;
   size: number;
+}
+
+/** A blob as the store lists it: its address and when it was last written. */
+export interface ListedBlob {
+  sha256: string;
+  modifiedAt: Date;
 }
 
 /**
@@ -22,6 +28,16 @@ export interface BlobStore {
   get(sha256: string): Promise<Readable>;
   has(sha256: string): Promise<boolean>;
   delete(sha256: string): Promise<void>;
+  /**
+   * Every blob in the store with when it was last written (a `put` of content already stored
+   * counts as a write: it is about to be referenced again). Temporary uploads are not blobs.
+   */
+  list(): AsyncIterable<ListedBlob>;
+  /**
+   * Deletes the blob unless it was written after `cutoff` (looked at again at the moment of
+   * deleting, so a `put` of the same content since it was listed keeps it); true when deleted.
+   */
+  deleteIfOlder(sha256: string, cutoff: Date): Promise<boolean>;
   /** the blob as a file on this machine, when the store keeps it so (DuckDB reads files, not streams) */
   localPath?(sha256: string): Promise<string | null>;
   /** where the blob lives, for people and tools reading it directly (a path, or an s3:// URL) */
@@ -63,6 +79,8 @@ export function createLocalBlobStore(root: string): BlobStore {
         const sha256 = hash.digest('hex');
         const dest = pathOf(sha256);
         await mkdir(join(dest, '..'), { recursive: true });
+        // replaces content already stored with a fresh file: its time is now, so the blob
+        // sweep's grace period protects it until the row that references it exists
         await rename(tmp, dest);
         return { sha256, size };
       } catch (err) {
@@ -90,6 +108,40 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async delete(sha) {
       await rm(pathOf(sha), { force: true });
+    },
+    async *list() {
+      const dirs = async (dir: string, name: RegExp) =>
+        (await readdir(dir, { withFileTypes: true }).catch(() => []))
+          .filter((e) => e.isDirectory() && name.test(e.name))
+          .map((e) => join(dir, e.name));
+      for (const a of await dirs(root, /^[0-9a-f]{2}$/))
+        for (const b of await dirs(a, /^[0-9a-f]{2}$/))
+          for (const name of await readdir(b).catch(() => [])) {
+            if (!SHA.test(name)) continue;
+            const st = await stat(join(b, name)).catch(() => null);
+            if (st?.isFile()) yield { sha256: name, modifiedAt: st.mtime };
+          }
+    },
+    async deleteIfOlder(sha, cutoff) {
+      const path = pathOf(sha);
+      const before = await stat(path).catch(() => null);
+      if (!before || before.mtime > cutoff) return false; // young, or gone already (another sweep)
+      // moved aside (atomic) before it is deleted: a put of the same content from now on lands a
+      // new file at the path; one that landed since the stat is seen on the moved file, put back
+      const aside = join(root, 'tmp', `${randomUUID()}.sweep`);
+      await mkdir(join(root, 'tmp'), { recursive: true });
+      try {
+        await rename(path, aside);
+      } catch {
+        return false;
+      }
+      if ((await stat(aside)).mtime > cutoff) {
+        // identical content either way, so replacing a file a put just landed is harmless
+        await rename(aside, path);
+        return false;
+      }
+      await rm(aside, { force: true });
+      return true;
     },
     locationOf: (sha) => resolve(pathOf(sha)),
     async localPath(sha) {

@@ -162,6 +162,19 @@ export async function listRuns(db: Db, orgId: string, syncId: string, limit = 50
     .limit(limit);
 }
 
+/** Every run of a sync (not a page): what deleting the sync must clean up after. */
+export async function allRunsOf(db: Db, orgId: string, syncId: string) {
+  return db
+    .select({
+      id: syncRuns.id,
+      status: syncRuns.status,
+      taskId: syncRuns.taskId,
+      rejectedDatasetId: syncRuns.rejectedDatasetId,
+    })
+    .from(syncRuns)
+    .where(and(eq(syncRuns.organizationId, orgId), eq(syncRuns.syncId, syncId)));
+}
+
 export async function findRun(db: Db, orgId: string, id: string) {
   const [row] = await db
     .select()

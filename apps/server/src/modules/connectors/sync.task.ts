@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import * as repo from './connectors.repository.ts';
 import { withConnectorOrganization } from './context.ts';
+import { releaseEndedWrites } from './dataset/sync-datasets.repository.ts';
 import { isPermanent, messageOf, runSync } from './sync-runner.ts';
 
 export const SYNC_RUN_TASK = 'sync.run';
@@ -16,11 +17,19 @@ export const syncRunTask = defineTask({
   payload: z.object({ runId: z.uuid() }),
   maxAttempts: 3,
   async handler({ app, payload, signal, task, progress }) {
+    let orgId: string | undefined;
+    // an ended run is never resumed: its writes into Mapwright datasets let go of their staged
+    // files and checkpoints now (the blob sweep does it too, for a worker that died first)
+    const ended = () =>
+      releaseEndedWrites(app.db, { orgId, runId: payload.runId }).catch((err) =>
+        app.log.error({ err, run: payload.runId }, 'releasing the sync run writes failed'),
+      );
     try {
       // the run's organization: the dataset and file connectors reach its data, and only its
-      const orgId = (await repo.getRun(app.db, payload.runId))?.organizationId;
+      orgId = (await repo.getRun(app.db, payload.runId))?.organizationId;
       const run = () => runSync(app, payload.runId, signal, progress);
       const counters = orgId ? await withConnectorOrganization(orgId, run) : await run();
+      if (counters) await ended();
       return counters ? { ...counters } : { skipped: true };
     } catch (err) {
       const latest = await app.queue.get(task.id);
@@ -30,6 +39,7 @@ export const syncRunTask = defineTask({
           error: 'Cancelled',
           finishedAt: new Date(),
         });
+        await ended();
         throw err;
       }
       // the worker is stopping: another one resumes the run
@@ -43,6 +53,7 @@ export const syncRunTask = defineTask({
           ? { status: 'failed', error: message, finishedAt: new Date() }
           : { status: 'queued', error: message },
       );
+      if (last) await ended();
       throw last ? new PermanentTaskError(message) : err;
     }
   },

@@ -8,12 +8,15 @@ import type {
 import { CronExpressionParser } from 'cron-parser';
 import type { z } from 'zod';
 import type { AppContext, Principal } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError, FieldError, notFound } from '../../lib/errors.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
+import { deleteDataset } from '../datasets/datasets.service.ts';
 import { findPipeline } from '../pipelines/pipelines.service.ts';
 import { connectorOf, explain, settingsOf } from './connections.service.ts';
 import * as repo from './connectors.repository.ts';
 import { connectorContext } from './context.ts';
+import { deleteWritesOfRuns } from './dataset/sync-datasets.repository.ts';
 import { rejectedJsonLines, rejectedPage } from './quarantine.ts';
 import { SYNC_RUN_TASK } from './sync.task.ts';
 
@@ -185,13 +188,28 @@ export async function updateSync(
   return syncDto(row!);
 }
 
+/**
+ * Deletes the sync with what only it owned: its runs (cascade), their rejected records'
+ * datasets and their write rows in Mapwright datasets (the datasets it wrote stay: they are the
+ * organization's data). Their files go with the next blob sweep.
+ */
 export async function deleteSync(ctx: AppContext, p: Principal, id: string) {
   await findSyncRow(ctx, p.orgId, id);
   assertCanWrite(p);
-  for (const r of await repo.listRuns(ctx.db, p.orgId, id)) {
+  const runs = await repo.allRunsOf(ctx.db, p.orgId, id);
+  for (const r of runs) {
     if (r.taskId && ['queued', 'running'].includes(r.status)) await ctx.queue.cancel(r.taskId);
   }
-  await repo.deleteSync(ctx.db, p.orgId, id);
+  await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await deleteWritesOfRuns(
+      tx,
+      runs.map((r) => r.id),
+    );
+    await repo.deleteSync(tx, p.orgId, id);
+    for (const r of runs)
+      if (r.rejectedDatasetId) await deleteDataset({ ...ctx, db: tx }, p.orgId, r.rejectedDatasetId);
+  });
 }
 
 /** Queues a run (the run row and its task in one transaction); a second one while one is active is a 409. */

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/client.ts';
 import type { BlobStore } from '../../lib/blob-store.ts';
@@ -58,7 +58,7 @@ export async function storeFile(ctx: DatasetCtx, path: string, rows: number): Pr
 export async function localFile(ctx: DatasetCtx, file: DatasetFile): Promise<string> {
   let path = (await ctx.blobs.localPath?.(file.sha256)) ?? null;
   if (!path) {
-    const cache = join(ctx.config?.DATA_DIR ?? tmpdir(), 'cache', 'datasets');
+    const cache = cacheDir(ctx);
     await mkdir(cache, { recursive: true });
     path = join(cache, `${file.sha256}.parquet`);
     const exists = await stat(path).then(
@@ -92,6 +92,32 @@ export async function localFile(ctx: DatasetCtx, file: DatasetFile): Promise<str
     throw new DatasetCorruptError(file, `it holds ${rows} rows, ${file.rows} were written`);
   verified.add(path);
   return path;
+}
+
+const cacheDir = (ctx: DatasetCtx) => join(ctx.config?.DATA_DIR ?? tmpdir(), 'cache', 'datasets');
+
+/**
+ * The copies of remote blobs in this machine's cache, each with the blob it copies (downloads
+ * cut short by a crash, `<sha>.parquet.<uuid>.part`, too) and when it was written.
+ */
+export async function cachedFiles(ctx: DatasetCtx) {
+  const dir = cacheDir(ctx);
+  const out: { sha256: string; path: string; modifiedAt: Date }[] = [];
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const sha256 = /^([0-9a-f]{64})\.parquet/.exec(name)?.[1];
+    const st = sha256 ? await stat(join(dir, name)).catch(() => null) : null;
+    if (sha256 && st?.isFile()) out.push({ sha256, path: join(dir, name), modifiedAt: st.mtime });
+  }
+  return out;
+}
+
+/** Removes these cache files, and forgets these blobs were checked (the sweep deleted them). */
+export async function forgetFiles(paths: string[], shas: Set<string>) {
+  await Promise.all(paths.map((p) => rm(p, { force: true })));
+  for (const path of verified) {
+    const sha = basename(path).slice(0, 64);
+    if (shas.has(sha)) verified.delete(path);
+  }
 }
 
 /** Forget what was checked (tests corrupt files on purpose). */

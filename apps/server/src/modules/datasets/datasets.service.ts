@@ -9,9 +9,11 @@ import { countJsonRows, createFileWriter, type JsonColumn, readJsonRows } from '
 
 export { importCsvDataset } from './csv-import.ts';
 export {
+  cachedFiles,
   DatasetCorruptError,
   type DatasetCtx,
   type DatasetFile,
+  forgetFiles,
   forgetVerifiedFiles,
   scratchPath,
 } from './dataset-files.ts';
@@ -263,7 +265,10 @@ async function recordsJson(ctx: DatasetCtx, ds: DatasetRow, from: number, to: nu
   });
 }
 
-/** Drops the metadata; the files stay in the blob store (content-addressed, possibly shared). */
+/**
+ * Drops the metadata; the files (content-addressed, possibly shared) go with the next blob
+ * sweep once no row names them (modules/storage).
+ */
 export async function deleteDataset(ctx: DatasetCtx, orgId: string, id: string) {
   await removeDataset(ctx.db, orgId, id);
 }

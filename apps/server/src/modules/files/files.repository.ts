@@ -1,5 +1,4 @@
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { files, fileVersions } from '../../db/schema.ts';
 
@@ -76,18 +75,4 @@ export async function shasOfProject(db: Db, orgId: string, projectId: string) {
     .innerJoin(files, eq(files.id, fileVersions.fileId))
     .where(and(eq(files.organizationId, orgId), eq(files.projectId, projectId)));
   return rows.map((r) => r.sha);
-}
-
-/**
- * Content is shared by address, so a blob goes only when no version anywhere still points at it.
- * Runs after the rows are gone; a crash in between leaves an orphan blob, never a dangling row.
- */
-export async function deleteUnreferencedBlobs(ctx: AppContext, shas: string[]) {
-  if (shas.length === 0) return;
-  const still = await ctx.db
-    .selectDistinct({ sha: fileVersions.sha256 })
-    .from(fileVersions)
-    .where(inArray(fileVersions.sha256, shas));
-  const keep = new Set(still.map((r) => r.sha));
-  await Promise.all(shas.filter((s) => !keep.has(s)).map((s) => ctx.blobs.delete(s)));
 }

@@ -9,6 +9,7 @@ import { FieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/pagination.ts';
 import { assertCanWrite } from '../../plugins/auth.ts';
 import { findProject } from '../projects/projects.service.ts';
+import { deleteIfUnreferenced as deleteUnreferencedBlobs } from '../storage/blob-sweep.ts';
 import * as repo from './files.repository.ts';
 
 const TYPES: Record<string, string> = {
@@ -108,7 +109,7 @@ async function storeUpload(ctx: AppContext, upload: Upload) {
   const stored = await ctx.blobs.put(upload.stream, { maxBytes: ctx.config.UPLOAD_MAX_BYTES });
   const truncated = (upload.stream as Readable & { truncated?: boolean }).truncated === true;
   if (stored.size === 0 || truncated) {
-    await repo.deleteUnreferencedBlobs(ctx, [stored.sha256]);
+    await deleteUnreferencedBlobs(ctx, [stored.sha256]);
     if (truncated) throw new TooLargeError(ctx.config.UPLOAD_MAX_BYTES);
     throw new FieldError(['body', 'file'], 'the file is empty');
   }
@@ -234,7 +235,7 @@ export async function deleteFile(ctx: AppContext, p: Principal, fileId: string) 
   assertCanWrite(p);
   const shas = (await repo.listVersions(ctx.db, p.orgId, fileId)).map((v) => v.sha256);
   await ctx.db.delete(files).where(and(eq(files.organizationId, p.orgId), eq(files.id, fileId)));
-  await repo.deleteUnreferencedBlobs(ctx, shas);
+  await deleteUnreferencedBlobs(ctx, shas);
 }
 
 /** The stream of one version's content (the current one when versionId is omitted). */
@@ -246,5 +247,11 @@ export async function openVersion(ctx: AppContext, p: Principal, fileId: string,
   return { version, stream: await ctx.blobs.get(version.sha256) };
 }
 
+/**
+ * Content is shared by address (with other versions, and with any dataset file of the same
+ * bytes), so a blob goes at once only when no row anywhere names it; runs after the rows are
+ * gone, and a crash in between leaves an orphan for the blob sweep, never a dangling row.
+ */
+export { deleteIfUnreferenced as deleteUnreferencedBlobs } from '../storage/blob-sweep.ts';
 /** What other modules may use of files: lookups and blob cleanup, through the service. */
-export { deleteUnreferencedBlobs, findFile, findVersion, shasOfProject } from './files.repository.ts';
+export { findFile, findVersion, shasOfProject } from './files.repository.ts';

@@ -78,6 +78,10 @@ export function orgDatasets(ctx: AppContext, orgId: string): OrgDatasets {
   };
 }
 
+/** Releases the write rows of sync and flow runs that ended (see the repository): the blob sweep's first step. */
+export const releaseEndedSyncWrites = (ctx: AppContext, opts: { orgId?: string; runId?: string } = {}) =>
+  repo.releaseEndedWrites(ctx.db, opts);
+
 /** The dataset of this name, created (empty) on first use. */
 async function ensureTarget(ctx: AppContext, orgId: string, name: string) {
   const found = await repo.findTarget(ctx.db, orgId, name);
