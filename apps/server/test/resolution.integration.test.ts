@@ -2,6 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customersCsv } from './customers-fixture.ts';
 import { createTestApp, createUser, eventually, multipart, type TestApp, type TestUser } from './helper.ts';
 
+/**
+ * Two CSVs to link: the left holds every first copy of `n` generated customers, the right the
+ * same people re-typed (upper-case, no birth date) with keys R1, R2, …
+ */
+function linkInputs(n: number) {
+  const rows = customersCsv().trim().split('\n');
+  const header = rows[0]!;
+  const people = rows
+    .slice(1)
+    .filter((_, i) => i % 2 === 0)
+    .slice(0, n);
+  const right = people.map((r, i) => {
+    const [, f, l, e, c] = r.split(',');
+    return `R${i + 1},${f!.toUpperCase()},${l},${e!.toUpperCase()},${c},`;
+  });
+  return { people, left: `${[header, ...people].join('\n')}\n`, right: `${[header, ...right].join('\n')}\n` };
+}
+
 describe('entity resolution', () => {
   let t: TestApp;
   let u: TestUser;
@@ -265,22 +283,8 @@ describe('entity resolution', () => {
   });
 
   it('links two imports one to one: each right record joins at most one left record', async () => {
-    const rows = customersCsv().trim().split('\n');
-    const header = rows[0]!;
-    // the left: every first copy; the right: the same people re-typed (upper-case, no birth date)
-    const people = rows
-      .slice(1)
-      .filter((_, i) => i % 2 === 0)
-      .slice(0, 60);
-    const left = [header, ...people].join('\n');
-    const right = [
-      header,
-      ...people.map((r, i) => {
-        const [, f, l, e, c] = r.split(',');
-        return `R${i + 1},${f!.toUpperCase()},${l},${e!.toUpperCase()},${c},`;
-      }),
-    ].join('\n');
-    const [li, ri] = [await upload('left.csv', `${left}\n`), await upload('right.csv', `${right}\n`)];
+    const { people, left, right } = linkInputs(60);
+    const [li, ri] = [await upload('left.csv', left), await upload('right.csv', right)];
     const created = await t.as(u.token, {
       method: 'POST',
       url: '/api/resolutions',
@@ -309,23 +313,10 @@ describe('entity resolution', () => {
   });
 
   it("a link's queue asks only about pairs a threshold could link; a passed-over pair is shown apart", async () => {
-    const rows = customersCsv().trim().split('\n');
-    const header = rows[0]!;
     // C1 and C3 are one customer typed twice, so C1 pairs as well with R1 (C1 re-typed) as
     // with R2 (C3 re-typed); one-to-one, C1 is linked to R1 and C1-R2 can never be linked
-    const people = rows
-      .slice(1)
-      .filter((_, i) => i % 2 === 0)
-      .slice(0, 40);
-    const left = [header, ...people].join('\n');
-    const right = [
-      header,
-      ...people.map((r, i) => {
-        const [, f, l, e, c] = r.split(',');
-        return `R${i + 1},${f!.toUpperCase()},${l},${e!.toUpperCase()},${c},`;
-      }),
-    ].join('\n');
-    const [li, ri] = [await upload('left2.csv', `${left}\n`), await upload('right2.csv', `${right}\n`)];
+    const { left, right } = linkInputs(40);
+    const [li, ri] = [await upload('left2.csv', left), await upload('right2.csv', right)];
     const created = await t.as(u.token, {
       method: 'POST',
       url: '/api/resolutions',
