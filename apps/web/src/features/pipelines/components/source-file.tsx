@@ -100,7 +100,8 @@ export function FileSource({
                 : 'Drag a file here, or click to choose it'}
             </Text>
             <Text size="sm" c="dimmed" id={hintId}>
-              CSV, TSV, Excel, JSON or JSON Lines. It is saved in the file manager and read into a dataset.
+              CSV, TSV, Excel, JSON, JSON Lines or Parquet. It is saved in the file manager and read into a
+              dataset.
             </Text>
           </div>
         </Group>
