@@ -69,7 +69,7 @@ function SheetForm({
           error={sheetError}
         />
         <Text size="sm" c="dimmed">
-          The delimiter, encoding and header row are detected; the import page shows what was found.
+          The header row and the column types are detected; the import page shows what was found.
         </Text>
         {error && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Not imported">
