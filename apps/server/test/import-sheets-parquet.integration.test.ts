@@ -135,6 +135,59 @@ describe.each(DATABASES)('workbook sheets and Parquet imports (%s)', (kind) => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('makes a job from a named sheet of a file version, reusing only an import of that sheet', async () => {
+    const file = await upload('jobs.xlsx', await threeSheets());
+    const version = file.current_version.id;
+    const pipeline = await t.as(u.token, {
+      method: 'POST',
+      url: '/api/pipelines',
+      payload: {
+        name: 'Orders',
+        target_schema: { type: 'object', properties: { order: { type: 'string' } } },
+      },
+    });
+    expect(pipeline.statusCode, pipeline.body).toBe(201);
+    const createJob = (payload: object) =>
+      t.as(u.token, { method: 'POST', url: `/api/pipelines/${pipeline.json().id}/jobs`, payload });
+
+    const orders = await createJob({ file_version_id: version, sheet: 'Orders' });
+    expect(orders.statusCode, orders.body).toBe(201);
+    expect(orders.json()).toMatchObject({ input_kind: 'import', record_count: 3 });
+    expect(await records(orders.json().import_id)).toEqual([
+      { order: 'A-1', total: 12.5 },
+      { order: 'A-2', total: 7 },
+      { order: 'A-3', total: 99.25 },
+    ]);
+    // the Orders import is not taken for the first sheet, nor another sheet's for Orders
+    const first = (await createJob({ file_version_id: version })).json();
+    expect(first).toMatchObject({ record_count: 1 });
+    expect(first.import_id).not.toBe(orders.json().import_id);
+    const returns = (await createJob({ file_version_id: version, sheet: 'Returns & refunds' })).json();
+    expect(await records(returns.import_id)).toEqual([{ order: 'A-2', reason: 'damaged' }]);
+    const again = (await createJob({ file_version_id: version, sheet: 'Orders' })).json();
+    expect(again.import_id).toBe(orders.json().import_id);
+
+    const jobs = async () =>
+      (await t.as(u.token, { method: 'GET', url: `/api/pipelines/${pipeline.json().id}/jobs` })).json().total;
+    const before = await jobs();
+    const unknown = await createJob({ file_version_id: version, sheet: 'Order' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail).toEqual([
+      {
+        loc: ['body', 'sheet'],
+        msg: 'the workbook has no sheet named "Order"; its sheets: "Summary", "Orders", "Returns & refunds"',
+        type: expect.any(String),
+      },
+    ]);
+    const alone = await createJob({ data: [{ order: 'A-9' }], sheet: 'Orders' });
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().detail[0]).toMatchObject({
+      loc: ['body', 'sheet'],
+      msg: 'a sheet is read from a file version: give file_version_id with it',
+    });
+    expect(await jobs()).toBe(before);
+  });
+
   it('imports a Parquet file: every row in order, typed columns, nested columns as objects and arrays', async () => {
     const bytes = await parquetOf(
       `SELECT i::INTEGER AS id, 'Person ' || i AS name, i * 1.5 AS amount, i % 2 = 0 AS active,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectNoSeriousA11yViolations, login, screenshot } from './helpers.ts';
 
@@ -82,4 +82,123 @@ test('a workbook of several sheets: the new import asks which sheet and imports 
     page.getByRole('textbox', { name: 'Sheet' }).or(page.getByRole('combobox', { name: 'Sheet' })),
   ).toHaveValue('Cover');
   await screenshot(page, 'import-sheets-first-by-default');
+});
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The API as the signed-in user, for setting up what a test starts from. */
+async function api(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    post: async (url: string, data: object) => {
+      const res = await page.request.post(`/api${url}`, { headers, data });
+      expect(res.ok(), await res.text()).toBe(true);
+      return res.json();
+    },
+    get: async (url: string) => (await page.request.get(`/api${url}`, { headers })).json(),
+    upload: async (url: string, name: string) => {
+      const res = await page.request.post(`/api${url}`, {
+        headers,
+        multipart: { file: { name, mimeType: XLSX, buffer: await workbook() } },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      return res.json();
+    },
+  };
+}
+
+test("a project's New import and a file row's Import ask for the sheet of a workbook of several", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await login(page);
+  const http = await api(page);
+  const stamp = Date.now().toString(36);
+  const project = await http.post('/projects', { name: `Sheets ${stamp}` });
+  const name = `orders-${stamp}.xlsx`;
+  await http.upload(`/files?project_id=${project.id}`, name);
+
+  // the Imports tab's New import: the project's only file is picked, its sheet is asked for
+  await page.goto(`/projects/${project.id}?tab=imports`);
+  await page.getByRole('button', { name: 'New import' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New import in this project' });
+  await expect(dialog.getByRole('combobox', { name: 'File' })).toHaveValue(`${name} · v1`);
+  const sheet = dialog.getByRole('combobox', { name: 'Sheet' });
+  await expect(dialog.getByText('This workbook has 3 sheets')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Start import' }).click();
+  await expect(dialog.getByText('Pick one of the 3 sheets of this workbook')).toBeVisible();
+  await page.waitForTimeout(300); // the modal's opening transition
+  await screenshot(page, 'import-sheets-project-required');
+  await expectNoSeriousA11yViolations(page);
+  await sheet.click();
+  await page.getByRole('option', { name: 'Orders · 13 rows' }).click();
+  await dialog.getByRole('button', { name: 'Start import' }).click();
+  await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('12 rows').first()).toBeVisible();
+  await expect(page.getByText('Customer 7').first()).toBeVisible();
+
+  // the file row's Import asks too, in a dialog of its own
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('button', { name: `Import ${name}` }).click();
+  const ask = page.getByRole('dialog', { name: `Import ${name}` });
+  await expect(ask.getByText('This workbook has 3 sheets')).toBeVisible();
+  await ask.getByRole('combobox', { name: 'Sheet' }).click();
+  await page.getByRole('option', { name: 'Returns · 2 rows' }).click();
+  await page.waitForTimeout(300);
+  await screenshot(page, 'import-sheets-file-row');
+  await expectNoSeriousA11yViolations(page);
+  await ask.getByRole('button', { name: 'Start import' }).click();
+  await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('damaged').first()).toBeVisible();
+  const imports = await http.get(`/imports?project_id=${project.id}&size=10`);
+  expect(imports.items.map((i: { options: { sheet?: string } }) => i.options.sheet).sort()).toEqual([
+    'Orders',
+    'Returns',
+  ]);
+});
+
+test('a pipeline job from an uploaded workbook of several sheets reads the sheet picked', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await login(page);
+  const http = await api(page);
+  const stamp = Date.now().toString(36);
+  const pipeline = await http.post('/pipelines', {
+    name: `Sheet orders ${stamp}`,
+    target_schema: { type: 'object', properties: { order: { type: 'string' } } },
+  });
+  await page.goto(`/pipelines/${pipeline.id}`);
+  await page.getByRole('button', { name: 'New job' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Upload a file').click();
+  await dialog.getByLabel('Choose a file of source records').setInputFiles({
+    name: `orders-${stamp}.xlsx`,
+    mimeType: XLSX,
+    buffer: await workbook(),
+  });
+  await expect(dialog.getByText('This workbook has 3 sheets')).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Read this sheet' }).click();
+  await expect(dialog.getByText('Pick one of the 3 sheets of this workbook')).toBeVisible();
+  await screenshot(page, 'import-sheets-pipeline-picker');
+  await dialog.getByRole('combobox', { name: 'Sheet' }).click();
+  await page.getByRole('option', { name: 'Orders · 13 rows' }).click();
+  await dialog.getByRole('button', { name: 'Read this sheet' }).click();
+  await expect(dialog.getByText(/uploaded file “orders-.*\.xlsx”, sheet “Orders” · 12 rows/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(dialog.getByText('order, customer, total')).toBeVisible();
+  await screenshot(page, 'import-sheets-pipeline-ready');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('checkbox', { name: /Run it now/ }).uncheck();
+  await dialog.getByRole('button', { name: 'Add job' }).click();
+  await expect(page.getByText('Job added', { exact: true })).toBeVisible();
+  const jobs = await http.get(`/pipelines/${pipeline.id}/jobs`);
+  expect(jobs.items).toHaveLength(1);
+  expect(jobs.items[0]).toMatchObject({ input_kind: 'import', record_count: 12 });
+  const imp = await http.get(`/imports/${jobs.items[0].import_id}`);
+  expect(imp.options).toEqual({ sheet: 'Orders' });
 });

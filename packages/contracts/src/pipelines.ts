@@ -81,12 +81,18 @@ export const ZCreateJobRequest = z
     import_id: z.uuid().optional(),
     /** a file version: its dataset (an earlier successful import of it, or one made now) */
     file_version_id: z.uuid().optional(),
+    /** with file_version_id of an Excel workbook: the sheet to read, by name (the first when omitted) */
+    sheet: z.string().min(1).max(100).optional(),
     /** a dataset of records the organization made (joined data, entity-resolution output) */
     dataset_id: z.uuid().optional(),
   })
   .refine((v) => [v.data, v.import_id, v.file_version_id, v.dataset_id].filter(Boolean).length === 1, {
     message: 'give exactly one of data, import_id, file_version_id or dataset_id',
     path: ['data'],
+  })
+  .refine((v) => v.sheet === undefined || v.file_version_id !== undefined, {
+    message: 'a sheet is read from a file version: give file_version_id with it',
+    path: ['sheet'],
   });
 
 export const ZRunQuery = z.object({

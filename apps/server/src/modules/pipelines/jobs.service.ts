@@ -112,12 +112,15 @@ export async function createJob(
     data?: Record<string, unknown>[];
     import_id?: string;
     file_version_id?: string;
+    sheet?: string;
     dataset_id?: string;
   },
 ) {
   await findPipeline(ctx, p.orgId, pipelineId);
   assertCanWrite(p);
-  const input = raw.file_version_id ? { import_id: await importOfVersion(ctx, p, raw.file_version_id) } : raw;
+  const input = raw.file_version_id
+    ? { import_id: await importOfVersion(ctx, p, raw.file_version_id, raw.sheet) }
+    : raw;
   let recordCount = input.data?.length ?? 0;
   if (input.import_id) {
     const [imp] = await ctx.db

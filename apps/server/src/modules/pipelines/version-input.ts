@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
 import { fileVersions, imports } from '../../db/schema.ts';
 import { FieldError, notFound } from '../../lib/errors.ts';
@@ -9,10 +9,17 @@ const WAIT_MS = 10 * 60_000;
 
 /**
  * A job straight from a file version: its records are the version's dataset. An earlier successful
- * import of that version is reused (same bytes, same rows); otherwise the version is imported now,
- * with detected options, and the call waits for it like a run with immediate_return=false.
+ * import of that version and the same sheet is reused (same bytes, same rows); otherwise the version
+ * is imported now, with detected options, and the call waits for it like a run with
+ * immediate_return=false. A workbook's sheet is part of what is reused: another sheet's rows are
+ * other rows, and an import that named no sheet took the first.
  */
-export async function importOfVersion(ctx: AppContext, p: Principal, versionId: string): Promise<string> {
+export async function importOfVersion(
+  ctx: AppContext,
+  p: Principal,
+  versionId: string,
+  sheet?: string,
+): Promise<string> {
   const [version] = await ctx.db
     .select()
     .from(fileVersions)
@@ -26,6 +33,9 @@ export async function importOfVersion(ctx: AppContext, p: Principal, versionId: 
         eq(imports.organizationId, p.orgId),
         eq(imports.fileVersionId, versionId),
         eq(imports.status, 'succeeded'),
+        sheet === undefined
+          ? sql`${imports.options}->>'sheet' IS NULL`
+          : sql`${imports.options}->>'sheet' = ${sheet}`,
       ),
     )
     .orderBy(desc(imports.createdAt))
@@ -34,7 +44,12 @@ export async function importOfVersion(ctx: AppContext, p: Principal, versionId: 
   const started = await createImport(ctx, p, {
     file_id: version.fileId,
     file_version_id: versionId,
-    options: {},
+    options: sheet === undefined ? {} : { sheet },
+  }).catch((err: unknown) => {
+    // the import's own check names options.sheet; this request's field is sheet
+    if (err instanceof FieldError && err.loc.at(-1) === 'sheet')
+      throw new FieldError(['body', 'sheet'], err.msg);
+    throw err;
   });
   const deadline = Date.now() + WAIT_MS;
   for (;;) {

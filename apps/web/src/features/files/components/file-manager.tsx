@@ -3,19 +3,19 @@ import { modals } from '@mantine/modals';
 import type { TFile, TFileVersion } from '@mapwright/contracts';
 import { IconFiles, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../components/ui/query-state.tsx';
 import { useProjectNames } from '../api/project-names.ts';
-import { useStartImport } from '../api/start-import.ts';
 import { downloadFile } from '../lib/download.ts';
 import { plural } from '../lib/format.ts';
 import { rangeLabel } from '../lib/pagination.ts';
 import { FilesTable } from './files-table.tsx';
+import { ImportSheetModal } from './import-sheet-modal.tsx';
 import { notify, notifyUpdate } from './notify.ts';
 import { RenameFileModal } from './rename-file-modal.tsx';
 import { UploadDropzone } from './upload-dropzone.tsx';
 import { type TFileOp, useFileManager } from './use-file-manager.ts';
+import { useImportFile } from './use-import-file.ts';
 import { VersionsDrawer } from './versions-drawer.tsx';
 
 const BUSY_LABEL: Partial<Record<TFileOp, string>> = {
@@ -40,25 +40,7 @@ export function FileManager({ projectId }: { projectId?: string }) {
   const openPicker = useRef<() => void>(null);
   const { filesQuery, pagination, status } = fm;
   const busy = (Object.keys(BUSY_LABEL) as TFileOp[]).find((op) => status[op] === 'loading');
-  const navigate = useNavigate();
-  const startImport = useStartImport();
-
-  // the import page shows its progress, then the columns, rows and problems it found
-  const importFile = (file: TFile) => {
-    setAnnouncement(`Starting an import of ${file.name}`);
-    startImport.mutate(file.id, {
-      onSuccess: (imp) => navigate(`/imports/${imp.id}`),
-      onError: (err) => {
-        notify({
-          color: 'red',
-          title: `${file.name} was not imported`,
-          message: err.message,
-          autoClose: 8000,
-        });
-        setAnnouncement(`The import was refused: ${err.message}`);
-      },
-    });
-  };
+  const imports = useImportFile(setAnnouncement);
 
   const upload = async (list: File[]) => {
     if (list.length === 0) return;
@@ -187,8 +169,8 @@ export function FileManager({ projectId }: { projectId?: string }) {
           ) : (
             <EmptyBlock icon={<IconFiles size={22} />} title="No files yet">
               {projectId
-                ? 'Upload the CSV, Excel or JSON files of this project to import them and keep their versions.'
-                : 'Upload CSV, Excel or JSON files to import them and keep their versions.'}
+                ? 'Upload the CSV, Excel, JSON or Parquet files of this project to import them and keep their versions.'
+                : 'Upload CSV, Excel, JSON or Parquet files to import them and keep their versions.'}
               <Group justify="center" mt="sm">
                 <Button
                   variant="light"
@@ -212,8 +194,8 @@ export function FileManager({ projectId }: { projectId?: string }) {
             }}
             onDownload={(f) => void download(f, null)}
             onDelete={confirmDelete}
-            onImport={importFile}
-            importing={startImport.isPending ? startImport.variables : null}
+            onImport={(f) => void imports.importFile(f)}
+            importing={imports.importing}
           />
         )}
       </Paper>
@@ -242,6 +224,13 @@ export function FileManager({ projectId }: { projectId?: string }) {
         onDownload={(v) => fm.openFile && void download(fm.openFile, v)}
       />
       <RenameFileModal file={renaming} fm={fm} onClose={() => setRenaming(null)} />
+      <ImportSheetModal
+        question={imports.question}
+        starting={imports.starting}
+        error={imports.error}
+        onStart={imports.importSheet}
+        onClose={imports.cancel}
+      />
       <input
         ref={versionInput}
         type="file"

@@ -60,8 +60,8 @@ export function UploadDropzone({
               {uploading ? 'Uploading…' : 'Drag files here, or click to choose them'}
             </Text>
             <Text size="sm" c="dimmed" id={hintId}>
-              CSV, TSV, Excel, JSON or JSON Lines. Each file starts at version 1; add later versions from its
-              menu.
+              CSV, TSV, Excel, JSON, JSON Lines or Parquet. Each file starts at version 1; add later versions
+              from its menu.
             </Text>
           </div>
         </Group>

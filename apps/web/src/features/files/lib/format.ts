@@ -42,7 +42,7 @@ export function formatRelative(iso: string, now = Date.now()): string {
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A short, human name for a content type: "CSV", "Excel", "JSON", else the file's extension. */
+/** A short, human name for a content type: "CSV", "Excel", "JSON", "Parquet", else the file's extension. */
 export function fileKind(contentType: string, filename: string): string {
   const ext = filename.includes('.') ? filename.split('.').pop()?.toLowerCase() : undefined;
   if (ext === 'csv' || contentType === 'text/csv') return 'CSV';
@@ -50,6 +50,7 @@ export function fileKind(contentType: string, filename: string): string {
     return 'Excel';
   if (ext === 'jsonl' || ext === 'ndjson') return 'JSONL';
   if (ext === 'json' || contentType === 'application/json') return 'JSON';
+  if (ext === 'parquet') return 'Parquet';
   if (ext) return ext.toUpperCase();
   return contentType || 'File';
 }

@@ -16,9 +16,10 @@ import { IMPORT_FORMATS, type TImportOptions } from '@mapwright/contracts';
 import { IconAlertCircle, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SheetSelect, sheetRequired } from '../../../components/ui/sheet-select.tsx';
+import { sheetsToAsk, useImportSheets } from '../../../lib/import-sheets.ts';
 import { useCreateImport } from '../api/create-import.ts';
 import { useFilePicker, useFileVersions } from '../api/files.ts';
-import { useImportSheets } from '../api/sheets.ts';
 
 const AUTO = 'auto';
 const DELIMITERS = [
@@ -79,8 +80,7 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
   ];
 
   // a workbook of several sheets: the user says which one (the API alone would take the first)
-  const workbook = (format === AUTO || format === 'xlsx') && sheets.data?.format === 'xlsx';
-  const sheetChoices = workbook ? (sheets.data?.sheets ?? []) : [];
+  const sheetChoices = format === AUTO || format === 'xlsx' ? sheetsToAsk(sheets.data) : [];
   const asksSheet = sheetChoices.length > 1;
 
   const submit = () => {
@@ -89,7 +89,7 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
       return;
     }
     if (asksSheet && !sheet) {
-      setSheetError(`Pick one of the ${sheetChoices.length} sheets of this workbook`);
+      setSheetError(sheetRequired(sheetChoices.length));
       return;
     }
     const options: TImportOptions = {};
@@ -169,24 +169,14 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
           />
         </SimpleGrid>
         {asksSheet && (
-          <Select
-            label="Sheet"
-            description={`This workbook has ${sheetChoices.length} sheets; one is imported at a time (rows include the header)`}
-            placeholder="Pick the sheet to import"
-            data={sheetChoices.map((s) => ({
-              value: s.name,
-              label:
-                s.rows === null
-                  ? s.name
-                  : `${s.name} · ${s.rows.toLocaleString()} ${s.rows === 1 ? 'row' : 'rows'}`,
-            }))}
+          <SheetSelect
+            sheets={sheetChoices}
             value={sheet}
             onChange={(v) => {
               setSheet(v);
               setSheetError(null);
             }}
             error={sheetError}
-            withAsterisk
           />
         )}
         {sheets.isError && (
@@ -256,7 +246,8 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          {/* until the file's sheets are known, a start would silently take a workbook's first */}
+          <Button type="submit" loading={create.isPending || sheets.isLoading}>
             Start import
           </Button>
         </Group>

@@ -15,11 +15,13 @@ export const uploadFile = (
     signal,
   });
 
-export const startImport = async (file: TFile) =>
+/** Reads the uploaded version into a dataset; a workbook's sheet when one was picked (else its first). */
+export const startImport = async (file: TFile, sheet?: string) =>
   required(
     await http.post<TImport>('/imports', {
       file_id: file.id,
       file_version_id: file.current_version?.id,
+      ...(sheet === undefined ? {} : { options: { sheet } }),
     }),
   );
 export const getImport = async (id: string) => required(await http.get<TImport>(`/imports/${id}`));

@@ -1,7 +1,10 @@
 import { Alert, Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import type { TFile, TImportSheets } from '@mapwright/contracts';
 import { IconAlertCircle, IconCloudUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { SheetSelect, sheetRequired } from '../../../components/ui/sheet-select.tsx';
+import { getImportSheets, sheetsToAsk } from '../../../lib/import-sheets.ts';
 import { startImport, uploadFile, waitForImport } from '../api/upload-source.ts';
 import { formatPercent } from '../lib/format.ts';
 import { fieldsOfImport, type TSource } from '../lib/source.ts';
@@ -9,6 +12,7 @@ import { fieldsOfImport, type TSource } from '../lib/source.ts';
 type TPhase =
   | { at: 'idle' }
   | { at: 'upload'; name: string; percent: number }
+  | { at: 'sheet'; name: string; file: TFile; sheets: TImportSheets['sheets'] }
   | { at: 'import'; name: string; share: number }
   | { at: 'done'; name: string }
   | { at: 'error'; message: string };
@@ -23,6 +27,8 @@ export function FileSource({
   projectId?: string;
 }) {
   const [phase, setPhase] = useState<TPhase>({ at: 'idle' });
+  const [sheet, setSheet] = useState<string | null>(null);
+  const [sheetError, setSheetError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const titleId = useId();
   const hintId = useId();
@@ -33,6 +39,8 @@ export function FileSource({
     const ctrl = new AbortController();
     abort.current = ctrl;
     onReady(null);
+    setSheet(null);
+    setSheetError(null);
     try {
       setPhase({ at: 'upload', name: file.name, percent: 0 });
       const uploaded = await uploadFile(
@@ -43,24 +51,48 @@ export function FileSource({
       );
       const version = uploaded.current_version;
       if (!version) throw new Error('The upload has no version to read');
-      setPhase({ at: 'import', name: file.name, share: 0 });
-      const imp = await waitForImport(
-        await startImport(uploaded),
-        (share) => setPhase({ at: 'import', name: file.name, share }),
-        ctrl.signal,
-      );
-      if (imp.status !== 'succeeded')
-        throw new Error(`The file could not be read: ${imp.error ?? imp.status}`);
-      if (imp.row_count === 0) throw new Error('The file holds no rows');
-      setPhase({ at: 'done', name: file.name });
-      onReady({
-        kind: 'file',
-        fileVersionId: version.id,
-        importId: imp.id,
-        name: file.name,
-        rows: imp.row_count,
-        fields: fieldsOfImport(imp),
-      });
+      // a workbook of several sheets: the user says which one (the import alone would take the first)
+      const sheets = sheetsToAsk(await getImportSheets(uploaded.id, version.id));
+      if (ctrl.signal.aborted) return;
+      if (sheets.length > 0) return setPhase({ at: 'sheet', name: file.name, file: uploaded, sheets });
+      await read(uploaded, file.name, undefined, ctrl.signal);
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+      setPhase({ at: 'error', message: (err as Error).message });
+    }
+  };
+
+  const read = async (uploaded: TFile, name: string, picked: string | undefined, signal: AbortSignal) => {
+    const version = uploaded.current_version;
+    if (!version) throw new Error('The upload has no version to read');
+    setPhase({ at: 'import', name, share: 0 });
+    const imp = await waitForImport(
+      await startImport(uploaded, picked),
+      (share) => setPhase({ at: 'import', name, share }),
+      signal,
+    );
+    if (imp.status !== 'succeeded') throw new Error(`The file could not be read: ${imp.error ?? imp.status}`);
+    if (imp.row_count === 0)
+      throw new Error(picked ? `The sheet “${picked}” holds no rows` : 'The file holds no rows');
+    setPhase({ at: 'done', name });
+    onReady({
+      kind: 'file',
+      fileVersionId: version.id,
+      ...(picked === undefined ? {} : { sheet: picked }),
+      importId: imp.id,
+      name,
+      rows: imp.row_count,
+      fields: fieldsOfImport(imp),
+    });
+  };
+
+  const readSheet = async () => {
+    if (phase.at !== 'sheet') return;
+    if (!sheet) return setSheetError(sheetRequired(phase.sheets.length));
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    try {
+      await read(phase.file, phase.name, sheet, ctrl.signal);
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
       setPhase({ at: 'error', message: (err as Error).message });
@@ -97,10 +129,13 @@ export function FileSource({
             <Text fw={600} id={titleId}>
               {phase.at === 'done'
                 ? `Using ${phase.name}. Drop another to replace it`
-                : 'Drag a file here, or click to choose it'}
+                : phase.at === 'sheet'
+                  ? `Uploaded ${phase.name}. Pick its sheet below, or drop another file`
+                  : 'Drag a file here, or click to choose it'}
             </Text>
             <Text size="sm" c="dimmed" id={hintId}>
-              CSV, TSV, Excel, JSON or JSON Lines. It is saved in the file manager and read into a dataset.
+              CSV, TSV, Excel, JSON, JSON Lines or Parquet. It is saved in the file manager and read into a
+              dataset.
             </Text>
           </div>
         </Group>
@@ -112,6 +147,29 @@ export function FileSource({
           </Text>
           <Progress value={phase.percent} aria-label={`Uploading ${phase.name}`} animated />
         </Stack>
+      )}
+      {phase.at === 'sheet' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void readSheet();
+          }}
+        >
+          <Stack gap="sm" align="flex-start">
+            <div style={{ alignSelf: 'stretch' }}>
+              <SheetSelect
+                sheets={phase.sheets}
+                value={sheet}
+                onChange={(v) => {
+                  setSheet(v);
+                  setSheetError(null);
+                }}
+                error={sheetError}
+              />
+            </div>
+            <Button type="submit">Read this sheet</Button>
+          </Stack>
+        </form>
       )}
       {phase.at === 'import' && (
         <Stack gap={4}>

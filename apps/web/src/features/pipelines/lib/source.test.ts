@@ -68,6 +68,8 @@ describe('sources', () => {
     expect(jobInputOf(records)).toEqual({ data: [{ a: 1 }, { a: 2 }] });
     expect(jobInputOf(file)).toEqual({ file_version_id: 'v1' });
     expect(jobInputOf(dataset)).toEqual({ import_id: 'i2' });
+    // the job reads the workbook's sheet that was picked, not its first
+    expect(jobInputOf({ ...file, sheet: 'Orders' })).toEqual({ file_version_id: 'v1', sheet: 'Orders' });
   });
 
   it('infer a schema from records or from the imported rows', () => {
@@ -79,5 +81,8 @@ describe('sources', () => {
     expect(describeSource(records)).toBe('2 pasted records');
     expect(describeSource(file)).toBe(`uploaded file “orders.csv” · ${(1204).toLocaleString()} rows`);
     expect(describeSource(dataset)).toBe('dataset “Orders” · 1 row');
+    expect(describeSource({ ...file, name: 'orders.xlsx', sheet: 'Orders', rows: 12 })).toBe(
+      'uploaded file “orders.xlsx”, sheet “Orders” · 12 rows',
+    );
   });
 });

@@ -14,14 +14,26 @@ export type TSource =
       projectId: string | null;
       fields: string[];
     }
-  | { kind: 'file'; fileVersionId: string; importId: string; name: string; rows: number; fields: string[] };
+  | {
+      kind: 'file';
+      fileVersionId: string;
+      /** the workbook's sheet that was read, when the user picked one */
+      sheet?: string;
+      importId: string;
+      name: string;
+      rows: number;
+      fields: string[];
+    };
 
 export const fieldsOfImport = (imp: TImport) => (imp.columns ?? []).map((c) => c.name);
 
 /** The body of POST /pipelines/{id}/jobs for a source. */
 export function jobInputOf(source: TSource): TJobInput {
   if (source.kind === 'records') return { data: source.records };
-  if (source.kind === 'file') return { file_version_id: source.fileVersionId };
+  if (source.kind === 'file')
+    return source.sheet === undefined
+      ? { file_version_id: source.fileVersionId }
+      : { file_version_id: source.fileVersionId, sheet: source.sheet };
   return { import_id: source.importId };
 }
 
@@ -33,7 +45,8 @@ export function inferInputOf(source: TSource, name: string): TInferInput {
 export function describeSource(source: TSource): string {
   if (source.kind === 'records') return `${plural(source.records.length, 'pasted record')}`;
   const what = source.kind === 'file' ? 'uploaded file' : 'dataset';
-  return `${what} “${source.name}” · ${plural(source.rows, 'row')}`;
+  const sheet = source.kind === 'file' && source.sheet !== undefined ? `, sheet “${source.sheet}”` : '';
+  return `${what} “${source.name}”${sheet} · ${plural(source.rows, 'row')}`;
 }
 
 export const recordCountOf = (source: TSource) =>

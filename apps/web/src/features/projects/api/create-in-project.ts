@@ -39,10 +39,16 @@ const SCHEMAS_KEY = ['target-schemas'] as const;
 
 export interface TProjectImportInput {
   file_id: string;
+  /** the version whose sheets were offered, so a newer upload cannot change what is read */
+  file_version_id?: string;
   name?: string;
+  /** a workbook's sheet, by name */
+  sheet?: string;
 }
-export const createProjectImport = async (input: TProjectImportInput) =>
-  required(await http.post<TImport>('/imports', input));
+export const createProjectImport = async ({ sheet, ...input }: TProjectImportInput) =>
+  required(
+    await http.post<TImport>('/imports', sheet === undefined ? input : { ...input, options: { sheet } }),
+  );
 export const useCreateProjectImport = () => {
   const qc = useQueryClient();
   return useMutation({

@@ -2,6 +2,8 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { IconAlertCircle, IconFiles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SheetSelect, sheetRequired } from '../../../components/ui/sheet-select.tsx';
+import { sheetsToAsk, useImportSheets } from '../../../lib/import-sheets.ts';
 import { useCreateProjectImport, useProjectFileChoices } from '../api/create-in-project.ts';
 import { describeError } from '../lib/errors.ts';
 
@@ -43,15 +45,21 @@ function NewImportForm({
   const [picked, setFileId] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [name, setName] = useState('');
+  const [sheet, setSheet] = useState<string | null>(null);
+  const [sheetError, setSheetError] = useState<string | null>(null);
   const items = (files.data?.items ?? []).filter((f) => f.current_version);
   // one file: nothing to choose
   const fileId = picked ?? (items.length === 1 ? (items[0]?.id ?? null) : null);
+  const versionId = items.find((f) => f.id === fileId)?.current_version?.id ?? null;
+  const sheets = useImportSheets(fileId, versionId);
+  // a workbook of several sheets: the user says which one (the API alone would take the first)
+  const sheetChoices = sheetsToAsk(sheets.data);
 
   if (files.isSuccess && items.length === 0)
     return (
       <Stack gap="md">
         <Alert color="gray" icon={<IconFiles size={18} />} title="No files in this project yet">
-          An import reads one of the project's files. Upload a CSV, Excel or JSON file first.
+          An import reads one of the project's files. Upload a CSV, Excel, JSON or Parquet file first.
         </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -71,8 +79,14 @@ function NewImportForm({
 
   const submit = () => {
     if (!fileId) return setFileError('Pick a file to import');
+    if (sheetChoices.length > 0 && !sheet) return setSheetError(sheetRequired(sheetChoices.length));
     create.mutate(
-      { file_id: fileId, name: name.trim() || undefined },
+      {
+        file_id: fileId,
+        file_version_id: versionId ?? undefined,
+        name: name.trim() || undefined,
+        sheet: sheetChoices.length > 0 && sheet ? sheet : undefined,
+      },
       {
         onSuccess: (imp) => {
           onClose();
@@ -101,12 +115,30 @@ function NewImportForm({
           onChange={(v) => {
             setFileId(v);
             setFileError(null);
+            setSheet(null);
+            setSheetError(null);
           }}
           searchable
           nothingFoundMessage="No file has that name"
           error={fileError ?? files.error?.message}
           withAsterisk
         />
+        {sheetChoices.length > 0 && (
+          <SheetSelect
+            sheets={sheetChoices}
+            value={sheet}
+            onChange={(v) => {
+              setSheet(v);
+              setSheetError(null);
+            }}
+            error={sheetError}
+          />
+        )}
+        {sheets.isError && (
+          <Text size="sm" c="red" role="alert">
+            {sheets.error.message}
+          </Text>
+        )}
         <TextInput
           label="Name"
           description="Defaults to the file's name and version"
@@ -130,7 +162,8 @@ function NewImportForm({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          {/* until the file's sheets are known, a start would silently take a workbook's first */}
+          <Button type="submit" loading={create.isPending || sheets.isLoading}>
             Start import
           </Button>
         </Group>

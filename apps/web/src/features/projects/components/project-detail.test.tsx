@@ -103,6 +103,7 @@ describe('ProjectDetail: create on every tab, in the project (issue 24.7)', () =
       '/imports': (init?: RequestInit) =>
         init?.method === 'POST' ? jsonResponse({ ...IMPORT, status: 'queued' }, 201) : jsonResponse(empty),
       '/files': page([FILE]),
+      '/imports/sheets': { format: 'csv', sheets: [] },
     });
     vi.stubGlobal('fetch', api.fetch);
     renderProject('imports');
@@ -118,7 +119,42 @@ describe('ProjectDetail: create on every tab, in the project (issue 24.7)', () =
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
     expect(await screen.findByText('Import page')).toBeTruthy();
     const post = api.calls.find((c) => c.init?.method === 'POST');
-    expect(JSON.parse(String(post?.init?.body))).toEqual({ file_id: 'f1' });
+    expect(JSON.parse(String(post?.init?.body))).toEqual({ file_id: 'f1', file_version_id: 'v1' });
+    expect(screen.queryByLabelText(/^Sheet/)).toBeNull();
+  });
+
+  it('New import of a workbook of several sheets asks which one and imports it', async () => {
+    const api = stubApi({
+      '/projects/p1': PROJECT,
+      '/imports': (init?: RequestInit) =>
+        init?.method === 'POST' ? jsonResponse({ ...IMPORT, status: 'queued' }, 201) : jsonResponse(empty),
+      '/files': page([{ ...FILE, name: 'orders.xlsx' }]),
+      '/imports/sheets': {
+        format: 'xlsx',
+        sheets: [
+          { name: 'Cover', rows: 1 },
+          { name: 'Orders', rows: 13 },
+        ],
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderProject('imports');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'New import' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New import in this project' });
+    await within(dialog).findByText(/This workbook has 2 sheets/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    expect(await within(dialog).findByText('Pick one of the 2 sheets of this workbook')).toBeTruthy();
+    expect(api.calls.some((c) => c.init?.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByLabelText(/^Sheet/));
+    fireEvent.click(await screen.findByText('Orders · 13 rows'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    expect(await screen.findByText('Import page')).toBeTruthy();
+    const post = api.calls.find((c) => c.init?.method === 'POST');
+    expect(JSON.parse(String(post?.init?.body))).toEqual({
+      file_id: 'f1',
+      file_version_id: 'v1',
+      options: { sheet: 'Orders' },
+    });
   });
 
   it('New pipeline opens the wizard with the project preset', async () => {

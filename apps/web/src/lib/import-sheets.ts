@@ -1,8 +1,12 @@
 import type { TImportSheets } from '@mapwright/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http, required } from '../../../lib/http.ts';
+import { http, required } from './http.ts';
 
-/** The sheets of a file version (a workbook's; none for other formats), to pick the one to import. */
+/**
+ * Shared by every flow that imports an uploaded file (the imports area, a project's imports, the
+ * file manager, a pipeline's uploaded source). The sheets of a file version (a workbook's; none for
+ * other formats), to pick the one to import.
+ */
 export const getImportSheets = async (fileId: string, versionId: string | null) =>
   required(
     await http.get<TImportSheets>('/imports/sheets', {
@@ -18,3 +22,10 @@ export const importSheetsQueryOptions = (fileId: string, versionId: string | nul
   });
 export const useImportSheets = (fileId: string | null, versionId: string | null) =>
   useQuery({ ...importSheetsQueryOptions(fileId ?? '', versionId), enabled: Boolean(fileId) });
+
+/**
+ * The sheets the user must choose between: a workbook's when it has more than one (the API alone
+ * would take the first, often a cover page); none for one sheet or another format.
+ */
+export const sheetsToAsk = (listed: TImportSheets | undefined) =>
+  listed?.format === 'xlsx' && listed.sheets.length > 1 ? listed.sheets : [];
