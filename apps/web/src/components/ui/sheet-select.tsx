@@ -34,8 +34,6 @@ export function SheetSelect({
       value={value}
       onChange={onChange}
       error={error}
-      // Mantine's default red on white is under 4.5:1 (axe color-contrast); red.8 reads as red and passes
-      styles={{ error: { color: 'var(--mantine-color-red-8)' } }}
       withAsterisk
       // a workbook may hold dozens of sheets
       searchable={sheets.length > 8}
