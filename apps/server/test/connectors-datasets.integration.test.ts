@@ -437,4 +437,44 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
     const other = await createUser(t);
     expect((await save({ prefix: `${kind} shared ` }, 'theirs', other)).statusCode).toBe(201);
   });
+
+  it('dataset destinations saved at once with one prefix: the database keeps one, the others are the same 422', async () => {
+    const save = (name: string, prefix: string) =>
+      req('POST', '/api/connections', {
+        type: 'dataset_out',
+        name,
+        role: 'destination',
+        settings: { prefix },
+      });
+    // all pass the service's check before any is inserted; the unique index decides
+    const prefixes = [`${kind} race `, `${kind} race `, ` ${kind} race `, `${kind} race `];
+    const all = await Promise.all(prefixes.map((prefix, i) => save(`racer ${i}`, prefix)));
+    const won = all.filter((r) => r.statusCode === 201);
+    expect(won, all.map((r) => r.body).join('\n')).toHaveLength(1);
+    const winner = won[0]!.json().name;
+    for (const r of all.filter((x) => x !== won[0])) {
+      expect(r.statusCode, r.body).toBe(422);
+      expect(r.json().detail[0]).toMatchObject({
+        loc: ['body', 'settings', 'prefix'],
+        msg: `"${kind} race " is already used by the connection "${winner}": both would write into the same datasets; choose another`,
+      });
+    }
+    const names = (await call('GET', '/api/connections?role=destination')).items.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names.filter((n: string) => n.startsWith('racer '))).toEqual([winner]);
+    // moving two others onto one new prefix at once: one moves, the other stays as it was
+    const a = (await save('mover a', `${kind} a `)).json();
+    const b = (await save('mover b', `${kind} b `)).json();
+    const patch = (id: string) =>
+      t.as(u.token, {
+        method: 'PATCH',
+        url: `/api/connections/${id}`,
+        payload: { settings: { prefix: `${kind} c ` } },
+      });
+    const moved = await Promise.all([patch(a.id), patch(b.id)]);
+    expect(moved.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const stayed = moved[0]!.statusCode === 422 ? a : b;
+    expect((await call('GET', `/api/connections/${stayed.id}`)).settings).toEqual(stayed.settings);
+  });
 });
