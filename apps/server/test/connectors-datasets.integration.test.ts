@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connections } from '../src/db/schema.ts';
 import { connectorContext } from '../src/modules/connectors/context.ts';
 import {
   type Connector,
@@ -476,5 +477,30 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
     expect(moved.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     const stayed = moved[0]!.statusCode === 422 ? a : b;
     expect((await call('GET', `/api/connections/${stayed.id}`)).settings).toEqual(stayed.settings);
+  });
+
+  it('a target taken between the check and the insert is the same 422, on either database', async () => {
+    // a row that holds the target but that the check does not see as such: the insert alone refuses
+    await t.database.db.insert(connections).values({
+      organizationId: u.orgId,
+      type: 'dataset_out',
+      name: 'hidden',
+      role: 'destination',
+      settings: { prefix: `${kind} elsewhere ` },
+      secretFieldsSet: [],
+      target: `dataset_out:${kind} taken `,
+    });
+    const res = await req('POST', '/api/connections', {
+      type: 'dataset_out',
+      name: 'late',
+      role: 'destination',
+      settings: { prefix: `${kind} taken ` },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'settings', 'prefix'], type: 'conflict' });
+    const names = (await call('GET', '/api/connections?role=destination')).items.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names).not.toContain('late');
   });
 });
