@@ -245,6 +245,65 @@ describe.each(DATABASES)('blob sweep (%s)', (kind) => {
     expect(out.written_by).toContainEqual(expect.objectContaining({ type: 'sync', id: sync.id }));
   });
 
+  it('an ended flow run lets go of its writes as it ends; the dataset is still shown written by it', async () => {
+    const imp = await importOf('flow-people.csv', 'name,email\nAda,ada@x.org\nBob,bob@x.org\n');
+    const dst = await call('POST', '/api/connections', {
+      type: 'dataset_out',
+      name: 'flow dst',
+      role: 'destination',
+      settings: { prefix: `${kind} flow ` },
+    });
+    const flow = await call('POST', '/api/flows', {
+      name: 'gc flow',
+      steps: [
+        {
+          id: 'src',
+          kind: 'source',
+          name: 'People',
+          config: { input: { kind: 'dataset', id: imp.dataset.id } },
+        },
+        {
+          id: 'dest',
+          kind: 'destination',
+          name: 'Out',
+          config: { connection_id: dst.id, stream: 'people', write_mode: 'overwrite' },
+        },
+      ],
+      edges: [{ from: 'src', to: 'dest' }],
+    });
+    const flowRunToEnd = async () => {
+      const run = await call('POST', `/api/flows/${flow.id}/runs`, {});
+      return eventually(async () => {
+        const r = await call('GET', `/api/flows/${flow.id}/runs/${run.id}`);
+        return ['succeeded', 'failed', 'partial', 'cancelled'].includes(r.status) && r;
+      }, 60_000);
+    };
+    expect(await flowRunToEnd()).toMatchObject({ status: 'succeeded' });
+    const second = await flowRunToEnd();
+    expect(second).toMatchObject({ status: 'succeeded' });
+    // released as the run ends (just after it is marked ended), not by the hourly sweep: none runs here
+    const rows = await eventually(async () => {
+      const found = await db()
+        .select()
+        .from(syncDatasetWrites)
+        .where(like(syncDatasetWrites.runId, 'flow:%'));
+      return found.length === 1 && found[0]!.files.length === 0 && found;
+    }, 5_000);
+    expect(rows[0]).toMatchObject({
+      runId: `flow:${second.id}:dest`,
+      files: [],
+      checkpoint: null,
+      committed: true,
+    });
+    const out = (await call('GET', '/api/datasets?kind=sync')).items.find(
+      (d: { name: string }) => d.name === `${kind} flow people`,
+    );
+    expect(out.row_count).toBe(2);
+    expect(out.written_by).toContainEqual(
+      expect.objectContaining({ type: 'flow', id: flow.id, name: 'gc flow' }),
+    );
+  });
+
   it("deleting a sync deletes its rejected records' datasets; another organization's sync is 404", async () => {
     const schemaBody = {
       type: 'object',

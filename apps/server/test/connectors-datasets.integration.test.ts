@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connections } from '../src/db/schema.ts';
 import { connectorContext } from '../src/modules/connectors/context.ts';
 import {
   type Connector,
@@ -436,5 +437,70 @@ describe.each(DATABASES)('dataset and file connectors (%s)', (kind) => {
     expect((await patch(first.id, { prefix: `${kind} shared ` })).statusCode).toBe(200);
     const other = await createUser(t);
     expect((await save({ prefix: `${kind} shared ` }, 'theirs', other)).statusCode).toBe(201);
+  });
+
+  it('dataset destinations saved at once with one prefix: the database keeps one, the others are the same 422', async () => {
+    const save = (name: string, prefix: string) =>
+      req('POST', '/api/connections', {
+        type: 'dataset_out',
+        name,
+        role: 'destination',
+        settings: { prefix },
+      });
+    // all pass the service's check before any is inserted; the unique index decides
+    const prefixes = [`${kind} race `, `${kind} race `, ` ${kind} race `, `${kind} race `];
+    const all = await Promise.all(prefixes.map((prefix, i) => save(`racer ${i}`, prefix)));
+    const won = all.filter((r) => r.statusCode === 201);
+    expect(won, all.map((r) => r.body).join('\n')).toHaveLength(1);
+    const winner = won[0]!.json().name;
+    for (const r of all.filter((x) => x !== won[0])) {
+      expect(r.statusCode, r.body).toBe(422);
+      expect(r.json().detail[0]).toMatchObject({
+        loc: ['body', 'settings', 'prefix'],
+        msg: `"${kind} race " is already used by the connection "${winner}": both would write into the same datasets; choose another`,
+      });
+    }
+    const names = (await call('GET', '/api/connections?role=destination')).items.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names.filter((n: string) => n.startsWith('racer '))).toEqual([winner]);
+    // moving two others onto one new prefix at once: one moves, the other stays as it was
+    const a = (await save('mover a', `${kind} a `)).json();
+    const b = (await save('mover b', `${kind} b `)).json();
+    const patch = (id: string) =>
+      t.as(u.token, {
+        method: 'PATCH',
+        url: `/api/connections/${id}`,
+        payload: { settings: { prefix: `${kind} c ` } },
+      });
+    const moved = await Promise.all([patch(a.id), patch(b.id)]);
+    expect(moved.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const stayed = moved[0]!.statusCode === 422 ? a : b;
+    expect((await call('GET', `/api/connections/${stayed.id}`)).settings).toEqual(stayed.settings);
+  });
+
+  it('a target taken between the check and the insert is the same 422, on either database', async () => {
+    // a row that holds the target but that the check does not see as such: the insert alone refuses
+    await t.database.db.insert(connections).values({
+      organizationId: u.orgId,
+      type: 'dataset_out',
+      name: 'hidden',
+      role: 'destination',
+      settings: { prefix: `${kind} elsewhere ` },
+      secretFieldsSet: [],
+      target: `dataset_out:${kind} taken `,
+    });
+    const res = await req('POST', '/api/connections', {
+      type: 'dataset_out',
+      name: 'late',
+      role: 'destination',
+      settings: { prefix: `${kind} taken ` },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().detail[0]).toMatchObject({ loc: ['body', 'settings', 'prefix'], type: 'conflict' });
+    const names = (await call('GET', '/api/connections?role=destination')).items.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names).not.toContain('late');
   });
 });

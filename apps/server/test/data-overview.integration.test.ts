@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { results } from '../src/db/schema.ts';
 import {
   createTestApp,
   createUser,
@@ -56,6 +58,13 @@ describe.each(DATABASES)('data overview (%s)', (kind) => {
     expect(result.columns.map((c: { name: string }) => c.name)).toEqual(
       expect.arrayContaining(['index', 'valid', 'mapped_record', 'message']),
     );
+    // what a reader sees are the mapped records' fields (the target schema's), not how they are stored
+    const mapped = [
+      { name: 'name', type: 'string' },
+      { name: 'email', type: 'string' },
+    ];
+    expect(result.fields).toEqual(mapped);
+    expect((await get(`/api/datasets/${result.id}`)).json().fields).toEqual(mapped);
 
     const onlyResults = (await get('/api/datasets?kind=result')).json();
     expect(onlyResults.items.map((d: { id: string }) => d.id)).toEqual([result.id]);
@@ -119,6 +128,24 @@ describe.each(DATABASES)('data overview (%s)', (kind) => {
     ];
     expect(input.fields).toEqual(fields);
     expect((await get(`/api/datasets/${input.id}`, other)).json().fields).toEqual(fields);
+  });
+
+  it('names a result’s fields from its mapped records when its target schema does not list them', async () => {
+    const other = await createUser(t);
+    const pipeline = (await post('/api/pipelines', { name: 'Loose', target_schema: SCHEMA }, other)).json();
+    const job = (await post(`/api/pipelines/${pipeline.id}/jobs`, { data: [{ name: 'Ada' }] }, other)).json();
+    const queued = (await post(`/api/jobs/${job.id}/run?immediate_return=true`, undefined, other)).json();
+    await eventually(async () => {
+      const r = (await get(`/api/results/${queued.id}`, other)).json();
+      return !['queued', 'running'].includes(r.status) && r;
+    });
+    // a run's schema without top-level properties (older rows, composed schemas) names no fields
+    await t.database.db
+      .update(results)
+      .set({ targetSchema: { type: 'object' } })
+      .where(eq(results.id, queued.id));
+    const [result] = (await get('/api/datasets?kind=result', other)).json().items;
+    expect(result.fields).toEqual([{ name: 'name', type: 'string' }]);
   });
 
   it('keeps other organizations out and refuses bad input', async () => {

@@ -33,7 +33,8 @@ export const ZDatasetSummary = z.object({
   columns: z.array(z.object({ name: z.string(), type: z.string() })),
   /**
    * What the rows hold, as a reader sees columns: the stored columns, or for `records` the
-   * top-level keys of a sample of the first records (JSON Schema type names); null when the
+   * top-level keys of a sample of the first records (JSON Schema type names), or for a result
+   * its mapped records' fields (the target schema's top-level properties); null when the
    * sample could not be read.
    */
   fields: z.array(z.object({ name: z.string(), type: z.string() })).nullable(),

@@ -845,8 +845,19 @@ export const connections = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Where a destination writes inside the organization (`<type>:<connector's targetOf key>`,
+     * e.g. a dataset destination's prefix), null for one that writes outside: unique, so two
+     * saves racing past the service's check cannot both keep the same target.
+     */
+    target: text('target'),
   },
-  (t) => [index('connections_org_idx').on(t.organizationId, t.createdAt)],
+  (t) => [
+    index('connections_org_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('connections_target_unique')
+      .on(t.organizationId, t.target)
+      .where(sql`${t.target} is not null`),
+  ],
 );
 
 /** Source streams → optionally a pipeline's deployed mapper → a destination. */

@@ -23,7 +23,7 @@ import {
   type Settings,
 } from './contract.ts';
 import { connectors, findConnector } from './registry.ts';
-import { checkChoices, checkTargetFree } from './settings-rules.ts';
+import { checkChoices, checkTargetFree, saveWithTarget, targetColumnOf } from './settings-rules.ts';
 
 /*
  * Connections: a connector's settings for one organization. The secret fields named by the
@@ -215,17 +215,20 @@ export async function createConnection(
   const { plain, secrets } = split(c, settings);
   const id = randomUUID();
   const set = Object.keys(secrets).filter((k) => secrets[k] !== undefined && secrets[k] !== '');
-  const row = await repo.insertConnection(ctx.db, {
-    id,
-    organizationId: p.orgId,
-    type: input.type,
-    name: input.name,
-    role: input.role,
-    settings: plain,
-    secretsEncrypted: set.length ? encryptSecret(ctx.jwtSecret, JSON.stringify(secrets), id) : null,
-    secretFieldsSet: set,
-    createdBy: p.userId,
-  });
+  const row = await saveWithTarget(ctx, p.orgId, c, settings, () =>
+    repo.insertConnection(ctx.db, {
+      id,
+      organizationId: p.orgId,
+      type: input.type,
+      name: input.name,
+      role: input.role,
+      settings: plain,
+      secretsEncrypted: set.length ? encryptSecret(ctx.jwtSecret, JSON.stringify(secrets), id) : null,
+      secretFieldsSet: set,
+      createdBy: p.userId,
+      target: targetColumnOf(c, input.role, settings),
+    }),
+  );
   await recordAudit(ctx.db, {
     organizationId: p.orgId,
     actorUserId: p.userId,
@@ -265,8 +268,9 @@ export async function updateConnection(
   const c = connectorOf(row.type);
   const values: Parameters<typeof repo.updateConnection>[3] = {};
   if (input.name !== undefined) values.name = input.name;
+  let settings: Settings = row.settings;
   if (input.settings !== undefined) {
-    const settings = validateSettings(c, merged(ctx, c, row, input.settings));
+    settings = validateSettings(c, merged(ctx, c, row, input.settings));
     await checkChoices(ctx, p.orgId, c, settings);
     await checkTargetFree(ctx, p.orgId, c, settings, id);
     const { plain, secrets } = split(c, settings);
@@ -275,8 +279,16 @@ export async function updateConnection(
     values.secretsEncrypted = set.length ? encryptSecret(ctx.jwtSecret, JSON.stringify(secrets), id) : null;
     values.secretFieldsSet = set;
     values.lastCheckedAt = null;
+    values.target = targetColumnOf(c, row.role, settings);
   }
-  const updated = await repo.updateConnection(ctx.db, p.orgId, id, values);
+  const updated = await saveWithTarget(
+    ctx,
+    p.orgId,
+    c,
+    settings,
+    () => repo.updateConnection(ctx.db, p.orgId, id, values),
+    id,
+  );
   return toDto(updated!);
 }
 

@@ -67,3 +67,58 @@ export async function checkTargetFree(
       'conflict',
     );
 }
+
+/**
+ * The connection's `target` column: where it writes inside the organization, prefixed by its
+ * type because `targetOf` keys are compared only between connections of one type. Null when the
+ * connector writes outside (or the connection is not a destination, as `checkTargetFree` lists).
+ */
+export function targetColumnOf(c: Connector, role: string, settings: Settings): string | null {
+  return c.targetOf && role === 'destination' ? `${c.spec.type}:${c.targetOf(settings).key}` : null;
+}
+
+const TARGET_INDEX = 'connections_target_unique';
+
+/** The driver's error (drizzle wraps it as `cause`) is a unique violation of the target index. */
+function isTargetTaken(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+  ) {
+    if (
+      e.code === '23505' &&
+      (e.constraint === TARGET_INDEX || String(e.message ?? '').includes(TARGET_INDEX))
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Saves a connection whose target `checkTargetFree` found free. Two saves at once can both find
+ * it free; the database's unique index then refuses the second, which answers as the check
+ * does (a 422 naming the setting and the connection that won).
+ */
+export async function saveWithTarget<T>(
+  ctx: AppContext,
+  orgId: string,
+  c: Connector,
+  settings: Settings,
+  save: () => Promise<T>,
+  selfId?: string,
+): Promise<T> {
+  try {
+    return await save();
+  } catch (err) {
+    if (!isTargetTaken(err)) throw err;
+    await checkTargetFree(ctx, orgId, c, settings, selfId);
+    // the winner was deleted meanwhile: still the same answer, without its name
+    const setting = c.targetOf!(settings).setting;
+    throw new FieldError(
+      ['body', 'settings', setting],
+      'another connection writes into the same datasets; choose another',
+      'conflict',
+    );
+  }
+}

@@ -12,6 +12,7 @@ import {
   recordFields,
 } from '../datasets/datasets.service.ts';
 import { lineageOf } from './lineage.ts';
+import { resultSchemaFields, sampledResultFields } from './result-fields.ts';
 
 const KIND_NAMES: Record<string, string> = {
   import: 'Import',
@@ -22,9 +23,15 @@ const KIND_NAMES: Record<string, string> = {
 
 type Fields = TDatasetSummary['fields'];
 
-/** A dataset's fields; one that cannot be read is logged and shown unknown, not a failed page. */
-async function fieldsOf(ctx: AppContext, ds: DatasetRow): Promise<Fields> {
+/**
+ * A dataset's fields; one that cannot be read is logged and shown unknown, not a failed page.
+ * A result's are its mapped records' (the target schema's when the run's row names them).
+ */
+async function fieldsOf(ctx: AppContext, ds: DatasetRow, fromSchema?: Map<string, Fields>): Promise<Fields> {
   try {
+    const known = fromSchema?.get(ds.id);
+    if (known) return known;
+    if (ds.kind === 'result' && ds.layout === 'json') return await sampledResultFields(ctx, ds);
     return await recordFields(ctx, ds);
   } catch (err) {
     ctx.log.warn({ err, dataset: ds.id }, 'reading the fields of a dataset failed');
@@ -71,14 +78,17 @@ export async function listOrgDatasets(
     listDatasets(ctx.db, p.orgId, { kind: q.kind, limit: q.size, offset: offsetOf(q.page, q.size) }),
     datasetKinds(ctx.db, p.orgId),
   ]);
-  const lineage = await lineageOf(
-    ctx.db,
-    p.orgId,
-    rows.map((r) => r.id),
-  );
+  const [lineage, fromSchema] = await Promise.all([
+    lineageOf(
+      ctx.db,
+      p.orgId,
+      rows.map((r) => r.id),
+    ),
+    resultSchemaFields(ctx.db, p.orgId, rows),
+  ]);
   // one after another: DuckDB reads are not made faster by queueing them at once
   const fields: Fields[] = [];
-  for (const r of rows) fields.push(await fieldsOf(ctx, r));
+  for (const r of rows) fields.push(await fieldsOf(ctx, r, fromSchema));
   return {
     ...pageOf(
       rows.map((r, i) => summaryOf(r, lineage, fields[i]!)),
@@ -98,7 +108,8 @@ async function ownDataset(ctx: AppContext, p: Principal, id: string) {
 
 export async function getOrgDataset(ctx: AppContext, p: Principal, id: string) {
   const ds = await ownDataset(ctx, p, id);
-  return summaryOf(ds, await lineageOf(ctx.db, p.orgId, [ds.id]), await fieldsOf(ctx, ds));
+  const fromSchema = await resultSchemaFields(ctx.db, p.orgId, [ds]);
+  return summaryOf(ds, await lineageOf(ctx.db, p.orgId, [ds.id]), await fieldsOf(ctx, ds, fromSchema));
 }
 
 /** A page of a dataset's rows, whatever its layout (through the datasets module). */

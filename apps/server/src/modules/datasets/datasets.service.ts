@@ -336,4 +336,4 @@ export {
 } from './grid.ts';
 export { type NativeExactJoin, NativeJoinLimitError, nativeExactJoin } from './join-exec.ts';
 export { type ErrorRuleCount, errorRuleCounts, failedWith } from './json-errors.ts';
-export { recordFields } from './record-fields.ts';
+export { fieldsOfRecords, recordFields } from './record-fields.ts';

@@ -19,6 +19,19 @@ function typeOf(v: unknown) {
   return typeof v;
 }
 
+/** The top-level keys of these records, in the order first seen, each typed by its first non-null value. */
+export function fieldsOfRecords(records: readonly unknown[]) {
+  const types = new Map<string, string>();
+  for (const r of records) {
+    if (!r || typeof r !== 'object' || Array.isArray(r)) continue;
+    for (const [k, v] of Object.entries(r)) {
+      const t = types.get(k);
+      if (t === undefined || (t === 'null' && v !== null)) types.set(k, typeOf(v));
+    }
+  }
+  return [...types].map(([name, type]) => ({ name, type }));
+}
+
 /**
  * The fields of the first records, in the order they are first seen, each typed by its first
  * non-null value (JSON Schema's type names). Other layouts answer their stored columns.
@@ -38,15 +51,7 @@ export async function recordFields(ctx: DatasetCtx, ds: DatasetRow) {
   const known = cache.get(key);
   if (known) return known;
   const records = JSON.parse(await readDatasetRecordsJson(ctx, ds, 0, RECORD_FIELDS_SAMPLE)) as unknown[];
-  const types = new Map<string, string>();
-  for (const r of records) {
-    if (!r || typeof r !== 'object' || Array.isArray(r)) continue;
-    for (const [k, v] of Object.entries(r)) {
-      const t = types.get(k);
-      if (t === undefined || (t === 'null' && v !== null)) types.set(k, typeOf(v));
-    }
-  }
-  const fields = [...types].map(([name, type]) => ({ name, type }));
+  const fields = fieldsOfRecords(records);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, fields);
   return fields;

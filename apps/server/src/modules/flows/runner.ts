@@ -3,6 +3,7 @@ import type { AppContext, Principal } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../jobs/queue.ts';
 import { PermanentTaskError } from '../../jobs/worker.ts';
+import { releaseEndedSyncWrites } from '../connectors/dataset/org-datasets.ts';
 import { type DatasetRow, findDataset } from '../datasets/datasets.service.ts';
 import { driftOf } from './drift.ts';
 import * as repo from './flows.repository.ts';
@@ -170,6 +171,18 @@ export async function advance(app: AppContext, runId: string) {
         ? 'partial'
         : 'failed';
   await repo.updateRun(app.db, runId, { status, finishedAt: new Date() });
+  await releaseRunWrites(app, run);
+}
+
+/**
+ * An ended run is never resumed: its destinations' writes into Mapwright datasets let go of their
+ * staged files and checkpoints now, as a sync run's do (the blob sweep does it too, for a run
+ * whose worker died first). A failure here is logged: the run has ended either way.
+ */
+export async function releaseRunWrites(app: AppContext, run: { id: string; organizationId: string }) {
+  await releaseEndedSyncWrites(app, { orgId: run.organizationId, runId: run.id }).catch((err) =>
+    app.log.error({ err, run: run.id }, 'releasing the flow run writes failed'),
+  );
 }
 
 /**

@@ -6,7 +6,15 @@ import { assertCanWrite } from '../../plugins/auth.ts';
 import { findDataset, readDatasetRecordsJson } from '../datasets/datasets.service.ts';
 import * as repo from './flows.repository.ts';
 import { loadFlow } from './flows.service.ts';
-import { advance, createRun, definitionOf, downstreamOf, type NewRun, upstreamOf } from './runner.ts';
+import {
+  advance,
+  createRun,
+  definitionOf,
+  downstreamOf,
+  type NewRun,
+  releaseRunWrites,
+  upstreamOf,
+} from './runner.ts';
 import { runDto } from './runs.dto.ts';
 
 const SAMPLE_ROWS = 50;
@@ -188,6 +196,7 @@ export async function cancelRun(ctx: AppContext, p: Principal, flowId: string, r
     await repo.updateStepRun(ctx.db, run.id, s.stepId, { status: 'cancelled', finishedAt: new Date() });
   }
   await repo.updateRun(ctx.db, run.id, { status: 'cancelled', pause: null, finishedAt: new Date() });
+  await releaseRunWrites(ctx, run);
   return getRun(ctx, p, flowId, runId);
 }
 

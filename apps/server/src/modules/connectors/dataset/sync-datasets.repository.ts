@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { flowRuns, syncDatasets, syncDatasetWrites, syncRuns, syncs } from '../../../db/schema.ts';
+import { flowRuns, flows, syncDatasets, syncDatasetWrites, syncRuns, syncs } from '../../../db/schema.ts';
 
 export type SyncDatasetRow = typeof syncDatasets.$inferSelect;
 export type SyncDatasetWriteRow = typeof syncDatasetWrites.$inferSelect;
@@ -73,13 +73,20 @@ export async function writersOfDatasets(db: Db, orgId: string, datasetIds: strin
         name: syncDatasets.name,
         syncId: syncs.id,
         syncName: syncs.name,
+        flowId: flows.id,
+        flowName: flows.name,
         at: syncDatasetWrites.updatedAt,
       })
       .from(syncDatasets)
       .leftJoin(syncDatasetWrites, eq(syncDatasetWrites.targetId, syncDatasets.id))
-      // a write's run id is `<sync run id>:<stream>`
+      // a write's run id is `<sync run id>:<stream>`, or a flow's destination step's `flow:<run>:<step>`
       .leftJoin(syncRuns, sql`${syncRuns.id}::text = split_part(${syncDatasetWrites.runId}, ':', 1)`)
       .leftJoin(syncs, eq(syncs.id, syncRuns.syncId))
+      .leftJoin(
+        flowRuns,
+        sql`${syncDatasetWrites.runId} like 'flow:%' and ${flowRuns.id}::text = split_part(${syncDatasetWrites.runId}, ':', 2)`,
+      )
+      .leftJoin(flows, eq(flows.id, flowRuns.flowId))
       .where(and(eq(syncDatasets.organizationId, orgId), inArray(syncDatasets.datasetId, datasetIds)))
       .orderBy(desc(syncDatasetWrites.updatedAt))
   );
@@ -89,7 +96,7 @@ export async function writersOfDatasets(db: Db, orgId: string, datasetIds: strin
  * The write rows of runs that ended (or whose run is gone) in one statement's view: each with
  * whether it is the newest write of its target by its sync or flow, which the data overview's
  * lineage reads ("written by"). A sync run writes as `<run>:<stream>`, a flow's destination step
- * as `flow:<run>:<step>`. `runId` limits it to the targets that sync run wrote.
+ * as `flow:<run>:<step>`. `runId` limits it to the targets that sync or flow run wrote.
  */
 const endedWrites = (orgId?: string, runId?: string) => sql`
   with parsed as (
@@ -99,7 +106,8 @@ const endedWrites = (orgId?: string, runId?: string) => sql`
     where ${orgId ? sql`w.organization_id = ${orgId}` : sql`true`}
       ${
         runId
-          ? sql`and w.target_id in (select target_id from ${syncDatasetWrites} where split_part(run_id, ':', 1) = ${runId})`
+          ? sql`and w.target_id in (select target_id from ${syncDatasetWrites}
+              where split_part(run_id, ':', case when run_id like 'flow:%' then 2 else 1 end) = ${runId})`
           : sql``
       }
   ), ranked as (
