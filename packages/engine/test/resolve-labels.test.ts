@@ -115,29 +115,42 @@ describe('labels fed back into the model', () => {
 });
 
 describe('"not the same" decisions inform u', () => {
-  it('a household blocked on its street: a few decisions make sharing the last name no longer decisive', () => {
+  const street = [{ kind: 'exact' as const, columns: ['street'] }];
+  it.each([
+    ['blocked on its street', street],
+    ['on the proposed rules (last name, street, … each a rule)', undefined],
+  ])(
+    'households %s: a few decisions make sharing the last name no longer decisive',
+    (_, rules) => {
+      const { columns, person } = households(400);
+      const opts = rules ? { rules } : {};
+      const before = resolve({ left: columns }, opts);
+      // random pairs rarely share a last name; among these candidates almost all non-matches do
+      expect(pairwiseF1(before, person)).toBeLessThan(0.3);
+      const after = resolve({ left: columns }, { ...opts, labels: reviewed(before, person, 0, 8) });
+      expect(pairwiseF1(after, person)).toBeGreaterThan(0.95);
+      // what agreeing on a family's last name alone says (other fields empty), frequency included
+      const k = before.comparisons.findIndex((c) => c.column === 'last');
+      const evidence = (r: ResolveResult) => {
+        const levels = new Uint8Array(r.comparisons.length).fill(NULL_LEVEL);
+        levels[k] = 0;
+        const cols = [...r.table.columns.values()];
+        const { weight } = scorePairs(levels, Int32Array.of(0), 1, r.comparisons, cols, r.model);
+        return (weight[0] as number) - Math.log2(r.model.lambda / (1 - r.model.lambda));
+      };
+      expect(evidence(before)).toBeGreaterThan(8);
+      expect(evidence(after)).toBeLessThan(3);
+    },
+    20_000,
+  );
+
+  it('a column every rule that paired a decision blocks on keeps its random-pair u', () => {
     const { columns, person } = households(400);
-    const rules = [{ kind: 'exact' as const, columns: ['street'] }];
-    const before = resolve({ left: columns }, { rules });
-    // random pairs rarely share a last name; among these candidates almost all non-matches do
-    expect(pairwiseF1(before, person)).toBeLessThan(0.3);
-    const after = resolve({ left: columns }, { rules, labels: reviewed(before, person, 0, 8) });
-    expect(pairwiseF1(after, person)).toBeGreaterThan(0.95);
-    // what agreeing on a family's last name alone says (other fields empty), frequency included
-    const k = before.comparisons.findIndex((c) => c.column === 'last');
-    const evidence = (r: ResolveResult) => {
-      const levels = new Uint8Array(r.comparisons.length).fill(NULL_LEVEL);
-      levels[k] = 0;
-      const cols = [...r.table.columns.values()];
-      const { weight } = scorePairs(levels, Int32Array.of(0), 1, r.comparisons, cols, r.model);
-      return (weight[0] as number) - Math.log2(r.model.lambda / (1 - r.model.lambda));
-    };
-    expect(evidence(before)).toBeGreaterThan(8);
-    expect(evidence(after)).toBeLessThan(3);
-    // the street, agreed on by construction, keeps its random-pair u
+    const before = resolve({ left: columns }, { rules: street });
+    const after = resolve({ left: columns }, { rules: street, labels: reviewed(before, person, 0, 8) });
     const s = before.comparisons.findIndex((c) => c.column === 'street');
     expect(after.model.u[s]?.[0]).toBe(before.model.u[s]?.[0]);
-  }, 20_000);
+  });
 });
 
 /** The review queue's decisions: the most uncertain pairs, `yes` of them the same and `no` not. */
