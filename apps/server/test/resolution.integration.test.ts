@@ -125,6 +125,11 @@ describe('entity resolution', () => {
     expect(before.summary.decisions).toEqual({ yes: 0, no: 0 });
     const m = (r: { summary: { comparisons: { m: number[] }[] } }) => r.summary.comparisons.map((c) => c.m);
     expect(m(after)).not.toEqual(m(before));
+    // decisions may move u; what adding records scores term frequencies against stays the random pairs'
+    type Cmp = { u: number[]; tf_base: number };
+    expect(after.summary.comparisons.map((c: Cmp) => c.tf_base)).toEqual(
+      before.summary.comparisons.map((c: Cmp) => c.u[0]),
+    );
   });
 
   it('golden records: a dataset with survivorship per field, overrides that outlive a re-run, CSV, a pipeline input', async () => {

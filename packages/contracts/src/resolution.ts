@@ -91,10 +91,12 @@ export const ZResolutionSummary = z.object({
       levels: z.array(z.string()),
       m: z.array(z.number()),
       u: z.array(z.number()),
+      /** the random-pair u of exact agreement term frequencies are relative to (decisions move u) */
+      tf_base: z.number().optional(),
     }),
   ),
   warnings: z.array(z.string()),
-  /** the decisions the run learned from (labels re-estimate m and λ) */
+  /** the decisions the run learned from (labels re-estimate m, u and λ) */
   decisions: z.object({ yes: z.number(), no: z.number() }).optional(),
   /** the last "Add new records": records added, of them joined to an existing entity, pairs scored */
   last_added: z.object({ records: z.number(), attached: z.number(), scored: z.number() }).optional(),

@@ -513,6 +513,11 @@ export function tfAdjustment(col: PreparedColumn, u0: number, id: number): numbe
   return Math.log2(u0 / tf);
 }
 
+/** The u of exact agreement a comparison's term-frequency adjustment is relative to (FsModel.tfBase). */
+export function tfBase(model: FsModel, k: number): number {
+  return model.tfBase?.[k] ?? ((model.u[k] as Float64Array)[0] as number);
+}
+
 export function weightTable(model: FsModel, cols: PreparedColumn[]): WeightTable {
   const stride = Math.max(...model.m.map((m) => m.length));
   const weights = sharedFloat64(model.m.length * stride);
@@ -522,7 +527,7 @@ export function weightTable(model: FsModel, cols: PreparedColumn[]): WeightTable
     });
   });
   const tf = cols.map((col, k) => {
-    const u0 = (model.u[k] as Float64Array)[0] as number;
+    const u0 = tfBase(model, k);
     let most = 0;
     for (const n of col.counts) if (n > most) most = n;
     const t = sharedFloat64(most + 1);

@@ -15,6 +15,13 @@ export interface FsModel {
   /** per comparison, per level */
   m: Float64Array[];
   u: Float64Array[];
+  /**
+   * per comparison, the random-pair u of exact agreement that term-frequency adjustments are
+   * relative to (kernel.ts tfBase); u[k][0] when absent. It differs from u[k][0] once
+   * decisions moved u (labels.ts decidedU): an exact agreement's weight becomes
+   * log2(m / (tf · u[k][0] / tfBase[k])), the value's frequency scaled like the field's u.
+   */
+  tfBase?: number[];
 }
 
 /** Deterministic PRNG (mulberry32) so runs are reproducible. */

@@ -19,7 +19,7 @@ type Summary = {
   records: number;
   clusters: number;
   threshold: number;
-  comparisons: { column: string; m: number[]; u: number[] }[];
+  comparisons: { column: string; m: number[]; u: number[]; tf_base?: number }[];
   applied?: { rules: BlockingRule[]; roles: Record<string, ColumnStats['role']>; lambda: number };
 };
 
@@ -80,6 +80,8 @@ export const addRecordsTask = defineTask({
             lambda: summary.applied.lambda,
             m: summary.comparisons.map((c) => Float64Array.from(c.m)),
             u: summary.comparisons.map((c) => Float64Array.from(c.u)),
+            // runs before tf_base was stored: their u was the random pairs'
+            tfBase: summary.comparisons.map((c) => c.tf_base ?? (c.u[0] as number)),
           },
           threshold: summary.threshold,
           rules: summary.applied.rules,

@@ -13,6 +13,7 @@ import {
   ruleLabel,
   TooManyCandidates,
   tfAdjustment,
+  tfBase,
 } from '@mapwright/engine';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -52,8 +53,7 @@ function fieldsOf(res: ResolveResult, p: number, values: (i: number, column: str
     const l = res.levels[p * res.comparisons.length + k] as number;
     let weight = l === NULL_LEVEL ? 0 : ((w[k] as Float64Array)[l] as number);
     const col = res.table.columns.get(cmp.column);
-    if (l === 0 && col)
-      weight += tfAdjustment(col, (res.model.u[k] as Float64Array)[0] as number, col.ids[a] as number);
+    if (l === 0 && col) weight += tfAdjustment(col, tfBase(res.model, k), col.ids[a] as number);
     return {
       column: cmp.column,
       a: values(a, cmp.column),
@@ -252,6 +252,8 @@ export const resolutionTask = defineTask({
         levels: c.levels,
         m: [...(res.model.m[k] as Float64Array)],
         u: [...(res.model.u[k] as Float64Array)],
+        // decisions move u; term frequencies stay relative to the random pairs' (engine FsModel)
+        tf_base: tfBase(res.model, k),
       })),
       warnings: proposal.warnings,
       decisions: { yes: constraint('yes').length, no: constraint('no').length },
