@@ -100,8 +100,9 @@ export function supervisedM(comparisons: Comparison[], labelled: LabelledPattern
 
 /**
  * What random pairs say about u counts as this many decided pairs (decidedU): a prior's strength,
- * not a fitted constant. A few decisions should move u, one should not overturn it; 5, 10, 30 and
- * 100 were tried on generated households, and from 10 up the bench data (no decisions) is unmoved.
+ * not a fitted constant: a handful of decisions should move u, one alone should not overturn it
+ * (it weighs at most 1/11 against the random pairs). 5, 10, 30 and 100 were tried on the generated
+ * households of resolve-labels.test.ts; runs without decisions do not use it.
  */
 export const U_PRIOR_PAIRS = 10;
 
