@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rowEncoder } from '../src/modules/datasets/row-text.ts';
-import { encodeResultRows, RESULT_COLUMNS } from '../src/modules/pipelines/result-columns.ts';
+import { RowGroupBuilder } from '../src/modules/datasets/parquet-build.ts';
+import { appendResultRows, RESULT_COLUMNS } from '../src/modules/pipelines/result-columns.ts';
+import { groupCells } from './row-groups.ts';
 
-describe('result rows as an engine thread encodes them', () => {
-  it('are the lines the generic encoder writes for the result columns', () => {
-    const mapped = [{ a: 1, b: 'x\ty\nz' }, { nested: { list: [1, null, 'é'] } }, undefined, {}];
+describe('result rows as an engine thread builds them', () => {
+  it('hold the index, validity and the JSON texts results were always stored with', async () => {
+    const mapped = [{ a: 1, b: 'x\ty\nz' }, { nested: { list: [1, null, 'é😀'] } }, undefined, {}];
     const messages = ['success', [{ field: 'a', message: 'is required' }], 'success', 'bad "quote"'];
     const drop = {
       field: 'a',
@@ -14,21 +15,27 @@ describe('result rows as an engine thread encodes them', () => {
       rule: 'is not a date',
     };
     const dropped = [undefined, [drop], undefined, [drop, { ...drop, field: 'b', value: { v: 1 } }]];
-    const generic = rowEncoder(RESULT_COLUMNS);
-    const expected = mapped
-      .map((m, i) =>
-        generic([
-          40 + i,
-          messages[i] === 'success',
-          m,
-          messages[i],
-          dropped[i]?.map((d) => ({ field: d.field, value: d.value, message: d.message })) ?? null,
-        ]),
-      )
-      .join('');
-    expect(encodeResultRows(40, mapped, messages, dropped)).toBe(expected);
-    // a row per record, tabs and newlines inside values escaped by JSON
-    expect(expected.split('\n')).toHaveLength(5);
-    expect(expected.split('\n')[1]!.split('\t')).toHaveLength(5);
+    const group = new RowGroupBuilder(RESULT_COLUMNS);
+    appendResultRows(group, 40, mapped, messages, dropped);
+    const cells = await groupCells(RESULT_COLUMNS, [group.finish(4)]);
+    expect(cells).toEqual([
+      ['40', 'true', '{"a":1,"b":"x\\ty\\nz"}', '"success"', 'null'],
+      [
+        '41',
+        'false',
+        '{"nested":{"list":[1,null,"é😀"]}}',
+        '[{"field":"a","message":"is required"}]',
+        '[{"field":"a","value":"12/x","message":"`12/x` is not a date"}]',
+      ],
+      // no mapped record: the JSON text null, as the TSV files before stored it
+      ['42', 'true', 'null', '"success"', 'null'],
+      [
+        '43',
+        'false',
+        '{}',
+        '"bad \\"quote\\""',
+        '[{"field":"a","value":"12/x","message":"`12/x` is not a date"},{"field":"b","value":{"v":1},"message":"`12/x` is not a date"}]',
+      ],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 
 /** The task ran past its deadline; its thread was stopped. */
@@ -38,6 +39,8 @@ export interface ThreadPoolOptions {
   script: URL;
   size: number;
   resourceLimits?: ResourceLimits;
+  /** a V8 flag for the threads' heaps, `--name=value` (v8.setFlagsFromString) */
+  v8Flags?: string;
   /** what the task is, for errors: "the mapping" → "the mapping took longer than 10 s" */
   what?: string;
 }
@@ -78,7 +81,12 @@ export class ThreadPool<Req extends object, Reply> {
   }
 
   private spawn(): Worker {
+    // V8 flags are the process's, and a thread's heap reads them as the thread starts: set until
+    // it is online, then put back (`--flag=0`: V8's default), so later threads are built without
+    const flags = this.opts.v8Flags;
+    if (flags) setFlagsFromString(flags);
     const w = new Worker(this.bootstrap, { eval: true, resourceLimits: this.opts.resourceLimits });
+    if (flags) w.once('online', () => setFlagsFromString(flags.replace(/=.*$/, '=0')));
     w.unref();
     w.on('message', (reply: Reply & { error?: string; ready?: true }) => {
       const p = this.busy.get(w);

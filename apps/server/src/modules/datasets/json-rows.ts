@@ -16,9 +16,14 @@ const MAX_ROW_BYTES = 64 * 1024 * 1024;
 /**
  * Writes one Parquet file of rows: tab-separated lines to a scratch file as rows come (memory
  * stays flat; JSON.stringify escapes tabs and newlines, so a row is one line), then one native
- * pass turns them into row groups.
+ * pass turns them into row groups. zstd by default; Snappy where the file is read back in bulk
+ * by JavaScript (a `records` file, a job's input: parquet-pages.ts), which has no fast zstd.
  */
-export async function createFileWriter(ctx: DatasetCtx, columns: JsonColumn[]) {
+export async function createFileWriter(
+  ctx: DatasetCtx,
+  columns: JsonColumn[],
+  { compression = 'zstd' }: { compression?: 'zstd' | 'snappy' } = {},
+) {
   const tsv = await scratchPath(ctx, 'tsv');
   const out = createWriteStream(tsv);
   let rows = 0;
@@ -66,7 +71,7 @@ export async function createFileWriter(ctx: DatasetCtx, columns: JsonColumn[]) {
             `COPY (SELECT * FROM read_csv(${lit(tsv)}, columns = {${types.join(', ')}},
                auto_detect = false, header = false, delim = '\t', quote = '', escape = '',
                max_line_size = ${MAX_ROW_BYTES}, buffer_size = ${MAX_ROW_BYTES * 2}))
-             TO ${lit(parquet)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`,
+             TO ${lit(parquet)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`,
           ),
         );
         return await storeFile(ctx, parquet, rows);

@@ -5,6 +5,8 @@ import {
   createRecordWriter,
   type DatasetCtx,
   findDataset,
+  plainRecordGroups,
+  type RecordGroup,
   ROW_GROUP_ROWS,
   readDatasetRecordsJson,
   readDatasetRecordsJsonBytes,
@@ -95,18 +97,24 @@ async function inputDataset(ctx: DatasetCtx, job: Job) {
 }
 
 /**
- * Batches of the job's records in order, never more than one batch in memory: a dataset's (an
- * import's too) as the UTF-8 bytes of their JSON text, which never become a string on this
- * thread; inputs stored before datasets as text.
+ * Batches of the job's records in order, never more than one batch in memory, each one input
+ * row group (a read across groups would decode one twice): where a plain `records` file holds
+ * them (an engine thread reads them itself), else a dataset's (an import's too) as the UTF-8
+ * bytes of their JSON text, which never become a string on this thread; inputs stored before
+ * datasets as text.
  */
 export async function* recordBatches(
   ctx: DatasetCtx,
   job: Job,
   range: { from: number; to: number } = { from: 0, to: job.recordCount },
-  // batches end on Parquet row-group boundaries: a read across them would decode a group twice
   size = ROW_GROUP_ROWS,
-): AsyncGenerator<{ first: number; count: number; json: string | Uint8Array }> {
+): AsyncGenerator<{ first: number; count: number; json?: string | Uint8Array; groups?: RecordGroup[] }> {
   const ds = await inputDataset(ctx, job);
+  const groups = ds ? await plainRecordGroups(ctx, ds, range.from, range.to) : null;
+  if (groups) {
+    for (const { first, ...group } of groups) yield { first, count: group.to - group.from, groups: [group] };
+    return;
+  }
   for (let first = range.from; first < range.to; ) {
     const end = Math.min(range.to, (Math.floor(first / size) + 1) * size);
     const json = ds

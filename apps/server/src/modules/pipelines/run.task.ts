@@ -8,41 +8,17 @@ import type { Db } from '../../db/client.ts';
 import { jobs, resultChunks, resultParts, results, workshops } from '../../db/schema.ts';
 import { defineTask, PermanentTaskError } from '../../jobs/worker.ts';
 import {
-  createFileWriter,
   createJsonDataset,
+  createParquetWriter,
   type DatasetFile,
   ROW_GROUP_ROWS,
   setDatasetFiles,
 } from '../datasets/datasets.service.ts';
 import { recordUsage } from '../usage/usage.service.ts';
 import { type BatchReply, batchDeadlineMs, enginePool } from './engine-pool.ts';
+import { addCounts, mergeGlobal } from './global-errors.ts';
 import { recordBatches } from './records.ts';
 import { RESULT_COLUMNS } from './result-rows.ts';
-
-/** global errors keep at most this many record indices per rule (the counts stay exact) */
-const MAX_INDICES = 1000;
-/** below this mean confidence a finished result needs review */
-
-function mergeGlobal(into: GlobalErrors, add: GlobalErrors, offset: number) {
-  for (const [type, list] of Object.entries(add.error_types)) {
-    const key = type as keyof GlobalErrors['error_types'];
-    into.error_types[key] ??= [];
-    const target = into.error_types[key];
-    for (const e of list ?? []) {
-      let g = target.find((x) => x.error_message === e.error_message);
-      if (!g) {
-        g = { error_message: e.error_message, error_indices: [], error_fields: e.error_fields };
-        target.push(g);
-      }
-      for (const i of e.error_indices)
-        if (g.error_indices.length < MAX_INDICES) g.error_indices.push(i + offset);
-    }
-  }
-}
-
-function addCounts(into: Record<string, number>, add: Record<string, number>) {
-  for (const [k, n] of Object.entries(add)) into[k] = (into[k] ?? 0) + n;
-}
 
 export const meanConfidence = (spec: MappingSpec) => {
   if (spec.fields.length === 0) return { score: 0, bucket: bucketOf(0) };
@@ -181,7 +157,7 @@ export const partTask = defineTask({
       .update(JSON.stringify([result.spec, result.targetSchema]))
       .digest('hex');
     const global: GlobalErrors = { error_types: {} };
-    const writer = await createFileWriter(app, RESULT_COLUMNS);
+    const writer = await createParquetWriter(app, RESULT_COLUMNS);
     // batches in flight, written back in order: two per thread, so a thread that finishes finds
     // its next batch waiting while this thread reads, writes and saves (measured: with one per
     // thread the engine threads of a worker process sat idle half the time)
@@ -193,8 +169,8 @@ export const partTask = defineTask({
     const droppedByField: Record<string, number> = {};
     const writeNext = async () => {
       const reply = await inFlight.shift()!;
-      mergeGlobal(global, reply.global, reply.first);
-      await writer.appendText(reply.rowsText, reply.rows);
+      mergeGlobal(global, reply.global, 0);
+      await writer.append(reply.group);
       processed += reply.rows;
       succeeded += reply.valid;
       dropped += reply.dropped;
@@ -215,12 +191,12 @@ export const partTask = defineTask({
       const range = { from: part.firstIndex, to: part.firstIndex + part.count };
       for await (const batch of recordBatches(app, job, range)) {
         if (signal.aborted) throw signal.reason;
-        const { first, json } = batch;
+        const { first, json, groups } = batch;
         const timeoutMs = batchDeadlineMs(app.config.USER_CODE_TIMEOUT_MS, batch.count);
         const mapped = pool
           .run(
-            { key, spec: result.spec, schema: result.targetSchema, first, json },
-            { timeoutMs, transfer: ownedBuffer(json) },
+            { key, spec: result.spec, schema: result.targetSchema, first, json, groups },
+            { timeoutMs, transfer: json === undefined ? undefined : ownedBuffer(json) },
           )
           .then((r) => ({ ...r, first }));
         mapped.catch(() => {}); // awaited in order by writeNext; a failure surfaces there

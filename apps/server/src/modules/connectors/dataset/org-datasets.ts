@@ -2,13 +2,12 @@ import type { AppContext, Principal } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { getOrgDataset, listOrgDatasets } from '../../data/data.service.ts';
 import {
-  createFileWriter,
+  createRecordFileWriter,
   createRecordsDataset,
   type DatasetFile,
   type DatasetRow,
   deleteDataset,
   findDataset,
-  RECORD_COLUMNS,
   readDatasetRecordsJson,
   readJsonDatasetRows,
   setDatasetFiles,
@@ -118,7 +117,7 @@ async function openTargetWriter(
   /** The batch as one records file; its `line` is the row's position in the dataset, from 1. */
   async function fileOf(records: ReadonlyArray<Record<string, unknown>>, firstRow: number) {
     if (!records.length) return null;
-    const w = await createFileWriter(ctx, RECORD_COLUMNS);
+    const w = await createRecordFileWriter(ctx);
     try {
       for (let i = 0; i < records.length; i++) await w.append([firstRow + i + 1, records[i]]);
       return await w.finish();
