@@ -32,6 +32,21 @@ function blobStoreContract(name: string, make: () => BlobStore) {
       expect(await store.has(put.sha256)).toBe(true);
       expect(await text(await store.get(put.sha256))).toBe(content);
     });
+    it('takes a file hashed as it was written by moving it into place, where it can', async () => {
+      if (!store.adopt) return; // stores without it are given files with put
+      const dir = mkdtempSync(join(tmpdir(), 'mw-adopt-'));
+      try {
+        const path = join(dir, 'file');
+        writeFileSync(path, 'adopted bytes');
+        const sha = createHash('sha256').update('adopted bytes').digest('hex');
+        expect(await store.adopt(path, sha)).toEqual({ sha256: sha, size: 13 });
+        expect(readdirSync(dir)).toEqual([]); // moved, not copied
+        expect(await text(await store.get(sha))).toBe('adopted bytes');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('stores identical content once', async () => {
       const a = await store.put(Readable.from(['same']));
       const b = await store.put(Readable.from(['sa', 'me']));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -134,6 +135,8 @@ describe('writing Parquet row groups without DuckDB', () => {
     }
     const { path, file } = await writeGroups(s.ctx, columns, groups);
     expect(file?.rows).toBe(2003);
+    // hashed as it was written, then moved into the store: the address is the content's
+    expect(createHash('sha256').update(readFileSync(path!)).digest('hex')).toBe(file!.sha256);
     const cells = await cellsOf(s.dir, path!, columns);
     expect(cells).toHaveLength(2003);
     expect(cells[0]).toEqual(['0', 'false', '"é0"']);

@@ -40,6 +40,12 @@ export interface BlobStore {
   deleteIfOlder(sha256: string, cutoff: Date): Promise<boolean>;
   /** the blob as a file on this machine, when the store keeps it so (DuckDB reads files, not streams) */
   localPath?(sha256: string): Promise<string | null>;
+  /**
+   * Takes a finished local file whose SHA-256 the caller computed as it wrote it, moving it
+   * into place instead of copying it (a job's result: hundreds of MB read and written again
+   * otherwise). Stores without it are given the file with `put`.
+   */
+  adopt?(path: string, sha256: string): Promise<StoredBlob>;
   /** where the blob lives, for people and tools reading it directly (a path, or an s3:// URL) */
   locationOf(sha256: string): string;
 }
@@ -144,6 +150,19 @@ export function createLocalBlobStore(root: string): BlobStore {
       return true;
     },
     locationOf: (sha) => resolve(pathOf(sha)),
+    async adopt(path, sha) {
+      const dest = pathOf(sha);
+      await mkdir(join(dest, '..'), { recursive: true });
+      const { size } = await stat(path);
+      try {
+        // a fresh file, as put leaves one: the sweep's grace period counts from now
+        await rename(path, dest);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        return this.put(createReadStream(path)); // another file system: copied (and hashed) after all
+      }
+      return { sha256: sha, size };
+    },
     async localPath(sha) {
       const path = pathOf(sha);
       return stat(path).then(

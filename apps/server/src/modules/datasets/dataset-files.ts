@@ -41,9 +41,20 @@ export async function scratchPath(ctx: DatasetCtx, ext: string) {
 /** Paths checked in this process: content hash, size and row count (once; files are immutable). */
 const verified = new Set<string>();
 
-/** Moves a finished Parquet file into the blob store. */
-export async function storeFile(ctx: DatasetCtx, path: string, rows: number): Promise<DatasetFile> {
-  const blob = await ctx.blobs.put(createReadStream(path));
+/**
+ * Moves a finished Parquet file into the blob store; `sha256` when the writer hashed it as it
+ * wrote it (the file is then moved into place where the store can, not copied).
+ */
+export async function storeFile(
+  ctx: DatasetCtx,
+  path: string,
+  rows: number,
+  sha256?: string,
+): Promise<DatasetFile> {
+  const blob =
+    sha256 && ctx.blobs.adopt
+      ? await ctx.blobs.adopt(path, sha256)
+      : await ctx.blobs.put(createReadStream(path));
   // hashed on the way in: what the store holds now is known to be what was written
   const local = await ctx.blobs.localPath?.(blob.sha256);
   if (local) verified.add(local);

@@ -8,6 +8,7 @@
  * UTF-8 text) and OPTIONAL repetition, min / max statistics on numbers and booleans. The
  * footer is thrift, written by hyparquet-writer.
  */
+import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import type { ColumnChunk, FileMetaData, SchemaElement } from 'hyparquet';
 import { ByteWriter } from 'hyparquet-writer';
@@ -41,7 +42,10 @@ export async function createParquetWriter(ctx: DatasetCtx, columns: readonly Jso
   const schema = schemaOf(columns);
   const path = await scratchPath(ctx, 'parquet');
   const file = await open(path, 'w');
+  // hashed as written: the blob store then takes the file as it is (BlobStore.adopt)
+  const hash = createHash('sha256');
   await file.write(MAGIC);
+  hash.update(MAGIC);
   let offset = MAGIC.length;
   let rows = 0;
   const groups: FileMetaData['row_groups'] = [];
@@ -57,6 +61,7 @@ export async function createParquetWriter(ctx: DatasetCtx, columns: readonly Jso
     async append(group: BuiltRowGroup) {
       if (!group.rows) return;
       await file.write(group.bytes, 0, group.bytes.length, offset);
+      hash.update(group.bytes);
       const chunksOf = group.chunks.map((c, i): ColumnChunk => {
         const element = schema[i + 1]!;
         const start = BigInt(offset + c.offset);
@@ -105,9 +110,11 @@ export async function createParquetWriter(ctx: DatasetCtx, columns: readonly Jso
           metadata_length: 0,
         });
         footer.appendBytes(MAGIC);
-        await file.write(footer.getBytes(), 0, footer.offset, offset);
+        const tail = footer.getBytes();
+        await file.write(tail, 0, tail.length, offset);
+        hash.update(tail);
         await close();
-        return await storeFile(ctx, path, rows);
+        return await storeFile(ctx, path, rows, hash.digest('hex'));
       } finally {
         await close();
         await rm(path, { force: true });
