@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Columns,
-  type Label,
-  NULL_LEVEL,
-  type ResolveResult,
-  resolve,
-  rng,
-  scorePairs,
-} from '../src/index.ts';
+import { type Columns, type Label, type ResolveResult, resolve, rng } from '../src/index.ts';
 import { people } from './resolve-people.ts';
 
 /**
@@ -111,45 +103,6 @@ describe('labels fed back into the model', () => {
     expect(Math.abs(expectedPrecision(after) - truePrecision(after))).toBeLessThan(
       Math.abs(expectedPrecision(before) - truePrecision(before)),
     );
-  });
-});
-
-describe('"not the same" decisions inform u', () => {
-  const street = [{ kind: 'exact' as const, columns: ['street'] }];
-  it.each([
-    ['blocked on its street', street],
-    ['on the proposed rules (last name, street, … each a rule)', undefined],
-  ])(
-    'households %s: a few decisions make sharing the last name no longer decisive',
-    (_, rules) => {
-      const { columns, person } = households(400);
-      const opts = rules ? { rules } : {};
-      const before = resolve({ left: columns }, opts);
-      // random pairs rarely share a last name; among these candidates almost all non-matches do
-      expect(pairwiseF1(before, person)).toBeLessThan(0.3);
-      const after = resolve({ left: columns }, { ...opts, labels: reviewed(before, person, 0, 8) });
-      expect(pairwiseF1(after, person)).toBeGreaterThan(0.95);
-      // what agreeing on a family's last name alone says (other fields empty), frequency included
-      const k = before.comparisons.findIndex((c) => c.column === 'last');
-      const evidence = (r: ResolveResult) => {
-        const levels = new Uint8Array(r.comparisons.length).fill(NULL_LEVEL);
-        levels[k] = 0;
-        const cols = [...r.table.columns.values()];
-        const { weight } = scorePairs(levels, Int32Array.of(0), 1, r.comparisons, cols, r.model);
-        return (weight[0] as number) - Math.log2(r.model.lambda / (1 - r.model.lambda));
-      };
-      expect(evidence(before)).toBeGreaterThan(8);
-      expect(evidence(after)).toBeLessThan(3);
-    },
-    20_000,
-  );
-
-  it('a column every rule that paired a decision blocks on keeps its random-pair u', () => {
-    const { columns, person } = households(400);
-    const before = resolve({ left: columns }, { rules: street });
-    const after = resolve({ left: columns }, { rules: street, labels: reviewed(before, person, 0, 8) });
-    const s = before.comparisons.findIndex((c) => c.column === 'street');
-    expect(after.model.u[s]?.[0]).toBe(before.model.u[s]?.[0]);
   });
 });
 

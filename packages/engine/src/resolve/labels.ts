@@ -7,10 +7,9 @@
  * moves towards what people saw; each decision counts once (trainModelWithLabels says why).
  * The session structure is trainModel's (one session per blocking rule, its columns masked).
  *
- * u starts from random sampling, an unbiased sample of all non-matches; "not the same" decisions
- * move it towards the candidates' non-matches (decidedU), as much as a handful of them can
- * against a prior worth U_PRIOR_PAIRS pairs, since they are the hardest ones, picked near the
- * threshold, and would make non-matches look more alike than they are.
+ * u stays as random sampling estimated it: random pairs are an unbiased sample of non-matches,
+ * while labelled "not the same" pairs are the hardest ones, picked near the threshold, and would
+ * make non-matches look more alike than they are.
  */
 import type { Candidates } from './blocking.ts';
 import { type Comparison, NULL_LEVEL } from './levels.ts';
@@ -99,74 +98,6 @@ export function supervisedM(comparisons: Comparison[], labelled: LabelledPattern
 }
 
 /**
- * What random pairs say about u counts as this many decided pairs (decidedU): a prior's strength,
- * not a fitted constant: a handful of decisions should move u, one alone should not overturn it
- * (it weighs at most 1/11 against the random pairs). 5, 10, 30 and 100 were tried on the generated
- * households of resolve-labels.test.ts; runs without decisions do not use it.
- */
-export const U_PRIOR_PAIRS = 10;
-
-/**
- * u as the "not the same" decisions among the candidates show it: level counts with the
- * random-pair u as a Dirichlet prior worth U_PRIOR_PAIRS pairs. Random pairs tell how often
- * any two records agree, but λ and the scores are about candidates: where non-matching
- * candidates share a field beyond chance (a household's last name and street), a few decisions
- * show it and agreeing on it stops being decisive (8 decisions on households: F1 0.27 -> 0.97).
- * Two guards against the queue's bias towards pairs that agree by chance:
- * - a column every rule that paired the decision blocks on is agreed by construction and says
- *   nothing (the sessions mask it for the same reason): counted, 3 uncertain "not the same"
- *   pairs of people blocked on last name took its u from 0.002 to 0.23 and λ to 0.86, not < 0.1;
- * - u of exact agreement stays under the share of all candidates agreeing exactly (`agreeing`):
- *   u = (share − λ·m) / (1 − λ) can hardly be more. 3 pairs sharing a first name and a 4-digit
- *   code by chance took the code's u from 0.0003 to 0.23 (share 0.02) and F1 from 0.987 to 0.984.
- */
-export function decidedU(
-  u: Float64Array[],
-  labelled: LabelledPattern[],
-  comparisons: Comparison[],
-  ruleColumns: string[][],
-  agreeing: number[],
-): Float64Array[] {
-  const no = labelled.filter((l) => !l.match && l.rules !== 0);
-  const byConstruction = (l: LabelledPattern, column: string) =>
-    ruleColumns.every((cols, r) => !(l.rules & (1 << r)) || cols.includes(column));
-  return u.map((prior, k) => {
-    const counts = prior.map((v) => v * U_PRIOR_PAIRS);
-    let n = U_PRIOR_PAIRS;
-    for (const l of no) {
-      const level = l.levels[k] as number;
-      if (level === NULL_LEVEL || byConstruction(l, (comparisons[k] as Comparison).column)) continue;
-      counts[level] = (counts[level] as number) + 1;
-      n++;
-    }
-    const out = counts.map((c) => c / n);
-    const cap = Math.max(agreeing[k] as number, prior[0] as number);
-    if ((out[0] as number) > cap) {
-      // the other levels keep their proportions
-      const rest = 1 - (out[0] as number);
-      for (let l = 1; l < out.length; l++) out[l] = ((out[l] as number) * (1 - cap)) / rest;
-      out[0] = cap;
-    }
-    return out;
-  });
-}
-
-/** Per comparison, the share of candidate pairs (non-empty on it) that agree exactly. */
-export function agreeingShare(patterns: Pattern[], comparisons: Comparison[]): number[] {
-  return comparisons.map((_, k) => {
-    let agree = 0;
-    let total = 0;
-    for (const p of patterns) {
-      const l = p.levels[k] as number;
-      if (l === NULL_LEVEL) continue;
-      total += p.count;
-      if (l === 0) agree += p.count;
-    }
-    return total ? agree / total : 1;
-  });
-}
-
-/**
  * trainModel with labels. Decisions are a biased sample: the queue shows the uncertain pairs,
  * so their mix of "the same" and "not the same" is not the candidates' mix, and a matched pair
  * people were asked about is one that disagrees somewhere. Weighed up to count as much as all
@@ -188,8 +119,6 @@ export function trainModelWithLabels(
   labelled: LabelledPattern[],
 ): FsModel {
   const c = comparisons.length;
-  const tfBase = u.map((x) => x[0] as number);
-  u = decidedU(u, labelled, comparisons, ruleColumns, agreeingShare(patterns, comparisons));
   const keyOf = (p: Pattern) => `${p.levels.join(',')}|${p.rules}`;
   const decided = new Map<string, Decided>();
   for (const l of labelled) {
@@ -235,7 +164,7 @@ export function trainModelWithLabels(
       m[k] = (sums[k] as Float64Array).map((v) => v / (weights[k] as number));
       fixed.add(k);
     }
-  const model: FsModel = { lambda: 0.3, m, u, tfBase };
+  const model: FsModel = { lambda: 0.3, m, u };
   // comparisons masked in every session, and λ, over all candidates
   model.lambda = expectationMaximisation(informed, model, { masked: new Set(), fixed }).lambda;
   return model;
