@@ -63,6 +63,14 @@ export function plainTextColumn(meta: FileMetaData, column: string) {
 const columnIndex = (meta: FileMetaData, column: string) =>
   meta.row_groups[0]?.columns.findIndex((c) => c.meta_data?.path_in_schema.join('.') === column) ?? -1;
 
+/** Records [from, to) of a row group of a local `records` file (datasets.plainRecordGroups). */
+export interface RecordGroup {
+  path: string;
+  rowGroup: number;
+  from: number;
+  to: number;
+}
+
 /**
  * A row group's values of a text column, as PLAIN lays them out: a 4-byte length before each
  * value's bytes. `at[k]` is where value k's length starts, `at[count]` where the last one ends.
@@ -74,14 +82,6 @@ export interface TextChunk {
   bytes: Uint8Array;
   at: Int32Array;
   count: number;
-}
-
-/** Records [from, to) of a row group of a local `records` file (datasets.plainRecordGroups). */
-export interface RecordGroup {
-  path: string;
-  rowGroup: number;
-  from: number;
-  to: number;
 }
 
 export function readTextChunk(path: string, rowGroup: number, column: string): TextChunk {
