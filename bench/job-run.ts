@@ -20,8 +20,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import { jobs } from '../apps/server/src/db/schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import { jobs, tasks } from '../apps/server/src/db/schema.ts';
 import { taskDefinitions } from '../apps/server/src/jobs/registry.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
 import { ROW_GROUP_ROWS } from '../apps/server/src/modules/datasets/datasets.service.ts';
@@ -206,6 +206,16 @@ async function runJob(
     if (result.processed !== N)
       throw new Error(`processed ${result.processed} of ${N}: ${JSON.stringify(result)}`);
     const [row] = await database.db.query.results.findMany({ where: (r, { eq }) => eq(r.id, result.id) });
+    // BENCH_PARTS=1: when each task (the run, its parts) was queued and finished, from the run call
+    if (process.env.BENCH_PARTS) {
+      const wall0 = Date.now() - seconds * 1000;
+      const parts = await database.db.select().from(tasks).orderBy(asc(tasks.finishedAt));
+      // finishedAt is null only for a task still running (none, once the run answered)
+      for (const t of parts)
+        out(
+          `    ${t.kind} ${t.payload.partIndex ?? ''}: created at ${((t.createdAt.getTime() - wall0) / 1000).toFixed(2)} s, done at ${(((t.finishedAt?.getTime() ?? Number.NaN) - wall0) / 1000).toFixed(2)} s (${JSON.stringify(t.result)})`,
+        );
+    }
     await worker?.stop();
     await app.close();
     // this process (the API, and the worker when it runs here) and the worker processes
@@ -260,11 +270,11 @@ function engineOnly(spec: MappingSpec) {
  * least a job does per record besides reading the input's pages: it bounds the job's rate at
  * `cores × engine CPU / this` (printed beside it).
  */
-function threadWork(spec: MappingSpec) {
+function threadWork(spec: MappingSpec, n = N) {
   const mapper = compileSpec(spec);
   const validator = createValidator(SCHEMA as JsonSchema);
   const slices: string[] = [];
-  for (let i = 0; i < N; i += 512) slices.push(JSON.stringify([...records(i, Math.min(N, i + 512))]));
+  for (let i = 0; i < n; i += 512) slices.push(JSON.stringify([...records(i, Math.min(n, i + 512))]));
   const group = new RowGroupBuilder(RESULT_COLUMNS);
   let best = Number.POSITIVE_INFINITY;
   for (let pass = 0; pass < 3; pass++) {
@@ -287,6 +297,46 @@ function threadWork(spec: MappingSpec) {
   return best;
 }
 
+/** records of each scaling probe (a 200k-record run is long enough to measure, short to wait for) */
+const PROBE_RECORDS = 200_000;
+/**
+ * BENCH_JOB_CHILD=<spec>: this process is one of the machine's own scaling probes (below): it
+ * does an engine thread's work on its own records and prints the CPU seconds it took.
+ */
+if (process.env.BENCH_JOB_CHILD) {
+  process.stdout.write(
+    `${threadWork(JSON.parse(process.env.BENCH_JOB_CHILD) as MappingSpec, PROBE_RECORDS)}\n`,
+  );
+  process.exit(0);
+}
+
+/**
+ * What this machine lets two pinned processes do at all: an engine thread's work (threadWork)
+ * in one process on core 0, then in two at once on cores 0 and 1. No database, no queue, no
+ * files: if two of these already use more CPU per record each than one alone (cores that share
+ * a physical core or its memory path, as a VM's two vCPUs may), two workers cannot scale past
+ * `2 × alone / paired` either, whatever the job path does.
+ */
+async function machineScaling(spec: MappingSpec) {
+  const probe = (core: number) =>
+    new Promise<number>((resolve, reject) => {
+      const child = spawn(
+        'taskset',
+        ['-c', String(core), process.execPath, '--import', 'tsx', import.meta.filename],
+        {
+          env: { ...process.env, BENCH_JOB_CHILD: JSON.stringify(spec) },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      let text = '';
+      child.stdout!.on('data', (d) => (text += d));
+      child.once('exit', (code) => (code === 0 ? resolve(Number(text.trim())) : reject(new Error(text))));
+    });
+  const alone = await probe(0);
+  const paired = await Promise.all([probe(0), probe(1)]);
+  const each = Math.max(...paired);
+  return { alone, each, ceiling: (2 * alone) / each };
+}
 const out = (s: string) => process.stdout.write(`${s}\n`);
 let raw = 0;
 /** the engine-only pass's CPU seconds: on a busy machine its wall time is inflated, its CPU less so */
@@ -348,5 +398,12 @@ if (SCENARIOS.includes('scaling')) {
   line(`PostgreSQL, 2 worker processes, each ${how}`, two.seconds);
   cpuLine(two.cpu, two.seconds, two.apiCpu);
   out(`  two workers / one: ${(one.seconds / two.seconds).toFixed(2)}x`);
+  if (pin) {
+    const m = await machineScaling(one.spec);
+    const us = (s: number) => ((s * 1e6) / PROBE_RECORDS).toFixed(2);
+    out(
+      `    this machine's own ceiling for two pinned processes: an engine thread's work takes ${us(m.alone)} µs a record alone on one core, ${us(m.each)} with a second copy on the other core, so two can do at most ${m.ceiling.toFixed(2)}x one`,
+    );
+  }
 }
 out(`  ${load()} (this machine: ${availableParallelism()} cores; wall-clock ratios need a quiet one)`);

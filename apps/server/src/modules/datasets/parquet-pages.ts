@@ -46,7 +46,7 @@ const PLAIN_ENCODINGS = new Set(['PLAIN', 'RLE', 'BIT_PACKED']);
 /** Whether every chunk of the file's top-level `column` is plain text this module reads. */
 export function plainTextColumn(meta: FileMetaData, column: string) {
   const element = meta.schema.find((e) => e.name === column);
-  if (!element || element.type !== 'BYTE_ARRAY' || element.repetition_type === 'REPEATED') return false;
+  if (element?.type !== 'BYTE_ARRAY' || element.repetition_type === 'REPEATED') return false;
   const at = columnIndex(meta, column);
   return meta.row_groups.every((rg) => {
     const m = rg.columns[at]?.meta_data;
