@@ -15,12 +15,13 @@
  *   BENCH_WORKER_PROF=/tmp/prof BENCH_JOB_SCENARIOS=postgres npm run bench:jobs   # where the time goes
  *   BENCH_THREADS=1 BENCH_JOB_SCENARIOS=postgres npm run bench:jobs   # CPU of each worker thread
  *   BENCH_WORKER_FLAGS=--trace-gc BENCH_JOB_SCENARIOS=postgres npm run bench:jobs   # node flags
+ *   BENCH_PARTS=1 BENCH_JOB_SCENARIOS=scaling npm run bench:jobs   # when each part was queued and done
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { jobs, tasks } from '../apps/server/src/db/schema.ts';
 import { taskDefinitions } from '../apps/server/src/jobs/registry.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
@@ -209,9 +210,13 @@ async function runJob(
     // BENCH_PARTS=1: when each task (the run, its parts) was queued and finished, from the run call
     if (process.env.BENCH_PARTS) {
       const wall0 = Date.now() - seconds * 1000;
-      const parts = await database.db.select().from(tasks).orderBy(asc(tasks.finishedAt));
+      const ran = await database.db
+        .select()
+        .from(tasks)
+        .where(like(tasks.kind, 'job.%'))
+        .orderBy(asc(tasks.finishedAt));
       // finishedAt is null only for a task still running (none, once the run answered)
-      for (const t of parts)
+      for (const t of ran)
         out(
           `    ${t.kind} ${t.payload.partIndex ?? ''}: created at ${((t.createdAt.getTime() - wall0) / 1000).toFixed(2)} s, done at ${(((t.finishedAt?.getTime() ?? Number.NaN) - wall0) / 1000).toFixed(2)} s (${JSON.stringify(t.result)})`,
         );
@@ -301,7 +306,7 @@ function threadWork(spec: MappingSpec, n = N) {
 const PROBE_RECORDS = 200_000;
 /**
  * BENCH_JOB_CHILD=<spec>: this process is one of the machine's own scaling probes (below): it
- * does an engine thread's work on its own records and prints the CPU seconds it took.
+ * does an engine thread's work on its own records and prints its CPU seconds (best of three).
  */
 if (process.env.BENCH_JOB_CHILD) {
   process.stdout.write(
