@@ -4,6 +4,7 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFooter } from '../src/modules/datasets/parquet-pages.ts';
 import { type BatchReply, closeEnginePool, enginePool } from '../src/modules/pipelines/engine-pool.ts';
+import { WARM_SCHEMA, WARM_SPEC, warmRecordsJson } from '../src/modules/pipelines/engine-warmup.ts';
 import { RESULT_COLUMNS } from '../src/modules/pipelines/result-columns.ts';
 import { groupCells, scratchCtx } from './row-groups.ts';
 
@@ -133,5 +134,27 @@ describe('engine threads', () => {
     await expect(pool.run({ key: 'k1', spec, schema, first: 0, json: '[{"n": ' })).rejects.toThrow(/JSON/);
     const ok = await pool.run({ key: 'k1', spec, schema, first: 0, json: '[{"n":"x"}]' });
     expect(ok.valid).toBe(1);
+  });
+
+  it('warms each thread with a batch every record of which maps whole and valid', async () => {
+    const pool = enginePool(2);
+    await pool.warm();
+    // the warm-up is worth its time only if it runs the paths a real job does: every transform
+    // reading its value (none dropped, no field missing) and the validator passing the record
+    const reply = await pool.run({
+      key: 'warm-check',
+      spec: WARM_SPEC,
+      schema: WARM_SCHEMA,
+      first: 0,
+      json: warmRecordsJson(300),
+    });
+    expect({ valid: reply.valid, dropped: reply.dropped }).toEqual({ valid: 300, dropped: 0 });
+    const rows = await rowsOf(reply);
+    const targets = WARM_SPEC.fields.map((f) => f.target).sort();
+    for (const r of rows) expect(Object.keys(JSON.parse(String(r[2]))).sort()).toEqual(targets);
+    // three date layouts and three amount shapes, all read
+    expect(new Set(rows.slice(0, 3).map((r) => JSON.parse(String(r[2])).currency))).toEqual(
+      new Set(['USD', 'EUR', 'GBP']),
+    );
   });
 });

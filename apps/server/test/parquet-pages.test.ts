@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parquetHeader } from 'hyparquet/src/column.js';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lit, withDuckDb } from '../src/modules/datasets/duckdb.ts';
@@ -109,6 +110,27 @@ describe('reading records straight from Parquet pages', () => {
     liar.writeUInt32LE(bytes.length, bytes.length - 8);
     writeFileSync(cut, liar);
     expect(() => readFooter(cut)).toThrow(/longer than the file/);
+  });
+
+  it('reports a Snappy page that does not inflate to its stated size, or is cut short, as corrupt', async () => {
+    const path = await duckFile('pages.parquet', unique(100), 'COMPRESSION snappy');
+    const bytes = readFileSync(path);
+    const chunk = readFooter(path).row_groups[0]!.columns[1]!.meta_data!;
+    const at = Number(chunk.data_page_offset);
+    const reader = { view: new DataView(bytes.buffer, bytes.byteOffset + at), offset: 0 };
+    const header = parquetHeader(reader);
+    const body = at + reader.offset; // the page's Snappy stream: its uncompressed length first
+    expect(header.compressed_page_size).toBeGreaterThan(16);
+    const bad = join(s.dir, 'bad.parquet');
+    const liar = Buffer.from(bytes);
+    liar[body] = liar[body]! ^ 0x01; // the stream now says one byte more or less than the header
+    writeFileSync(bad, liar);
+    expect(() => readTextChunk(bad, 0, 'record')).toThrow(/does not inflate to its stated size/);
+    // the stream's end replaced by literal tags that run past it: no eof, never fewer records
+    const cut = Buffer.from(bytes);
+    cut.fill(0xf0, body + header.compressed_page_size - 8, body + header.compressed_page_size);
+    writeFileSync(bad, cut);
+    expect(() => readTextChunk(bad, 0, 'record')).toThrow();
   });
 });
 

@@ -11,6 +11,7 @@ import { PermanentTaskError } from '../../jobs/worker.ts';
 import { type RunOptions, ThreadMemoryError, ThreadPool, ThreadTimeoutError } from '../../lib/thread-pool.ts';
 import { closeUserCodePool } from '../../lib/user-code.ts';
 import type { BuiltRowGroup, RecordGroup } from '../datasets/datasets.service.ts';
+import { WARM_SCHEMA, WARM_SPEC, warmRecordsJson } from './engine-warmup.ts';
 
 export interface BatchRequest {
   id: number;
@@ -71,10 +72,16 @@ class EnginePool extends ThreadPool<Omit<BatchRequest, 'id'>, BatchReply> {
     }
   }
 
-  /** Resolves once every thread has booted (they load the engine: a few hundred ms). */
+  /**
+   * Resolves once every thread has booted (they load the engine: a few hundred ms) and has mapped
+   * a warm-up batch (engine-warmup.ts), so the first job's batches run optimized code.
+   */
   async warm() {
-    const empty = { key: 'warm', spec: { version: 1, fields: [] }, schema: {}, first: 0, json: '[]' };
-    await Promise.all(Array.from({ length: this.size }, () => this.run(empty)));
+    const each = (req: Omit<BatchRequest, 'id'>) =>
+      Promise.all(Array.from({ length: this.size }, () => this.run(req)));
+    // all threads up and idle first: then the warm-up batches go one to each
+    await each({ key: 'boot', spec: { version: 1, fields: [] }, schema: {}, first: 0, json: '[]' });
+    await each({ key: 'warm-up', spec: WARM_SPEC, schema: WARM_SCHEMA, first: 0, json: warmRecordsJson() });
   }
 }
 
