@@ -62,6 +62,10 @@ test('a workbook of several sheets: the new import asks which sheet and imports 
 
   await dialog.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/);
+  // the new URL can come a render before the page: the list's badges would still be there
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(name.replace('.', '\\.')) }),
+  ).toBeVisible();
   await expect(page.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('12 rows').first()).toBeVisible();
   await expect(page.getByText('Customer 7').first()).toBeVisible();
@@ -135,6 +139,10 @@ test("a project's New import and a file row's Import ask for the sheet of a work
   await page.getByRole('option', { name: 'Orders · 13 rows' }).click();
   await dialog.getByRole('button', { name: 'Start import' }).click();
   await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/);
+  // the new URL can come a render before the page: the list's badges would still be there
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(name.replace('.', '\\.')) }),
+  ).toBeVisible();
   await expect(page.getByText('Succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('12 rows').first()).toBeVisible();
   await expect(page.getByText('Customer 7').first()).toBeVisible();
