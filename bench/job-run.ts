@@ -105,7 +105,7 @@ function processCpu(pid: number) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** A worker process on the shared database and data dir; resolves once it is up. */
+/** A worker process on the shared database and data dir; resolves once it is up and warm. */
 function startWorkerProcess(env: Record<string, string>, core?: number): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     // BENCH_WORKER_PROF=<dir>: each worker process writes a CPU profile per thread there
@@ -133,7 +133,8 @@ function startWorkerProcess(env: Record<string, string>, core?: number): Promise
       // with node flags (--trace-gc prints to stdout): the worker's output goes on to stderr
       if (process.env.BENCH_WORKER_FLAGS) process.stderr.write(d);
       out += d;
-      if (out.includes('running at')) resolve(child);
+      // up, and its engine threads booted and warmed (server.ts): what a worker is between jobs
+      if (out.includes('Engine threads ready')) resolve(child);
     });
     child.once('exit', (code) => reject(new Error(`worker exited (${code}): ${out}`)));
   });
@@ -184,8 +185,6 @@ async function runJob(
           ),
         );
     if (workers === 'here') await enginePool(app.ctx.config.ENGINE_THREADS).warm();
-    // worker processes boot their engine threads after they listen: let them finish first
-    else await new Promise((r) => setTimeout(r, 2000));
     const cpu0 = process.cpuUsage();
     const workersCpu0 = children.map((c) => processCpu(c.pid!));
     const threads0 = new Map(children.flatMap((c) => threadsOf(c.pid!).map((r) => [r.t, r.cpu] as const)));

@@ -15,6 +15,8 @@ async function main() {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  // a worker's engine threads warm up after it listens (a few hundred ms): say when they are
+  if (config.ROLE !== 'web') started.warmed.then(() => process.stdout.write('  Engine threads ready\n'));
 }
 
 main().catch((err) => {

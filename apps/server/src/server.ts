@@ -15,6 +15,8 @@ export interface Started {
   app: FastifyInstance;
   url: string;
   seeded: boolean;
+  /** resolves once this process's engine threads have booted and mapped their warm-up batch (at once: a web process has none) */
+  warmed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startServer(config: Config): Promise<Started> {
     // stopping worker's hand-back and a finished task's last writes met a closed pool, and the
     // process died of the unhandled rejection)
     app.addHook('onClose', () => database.close());
+    let warmed = Promise.resolve();
     if (config.ROLE !== 'web') {
       const worker = startWorker(app.ctx, app.ctx.queue, taskDefinitions, {
         concurrency: config.WORKER_CONCURRENCY,
@@ -54,7 +57,7 @@ export async function startServer(config: Config): Promise<Started> {
         app.addHook('onClose', unlisten);
       }
       // engine threads boot now, not when the first job arrives
-      enginePool(config.ENGINE_THREADS)
+      warmed = enginePool(config.ENGINE_THREADS)
         .warm()
         .catch(() => {});
       app.addHook('onClose', () => closeEnginePool());
@@ -67,7 +70,7 @@ export async function startServer(config: Config): Promise<Started> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-    return { app, url: `http://${host}:${port}`, seeded: created, close: () => app.close() };
+    return { app, url: `http://${host}:${port}`, seeded: created, warmed, close: () => app.close() };
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
