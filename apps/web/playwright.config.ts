@@ -27,7 +27,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // recorded only for a retry: recording every first attempt (DOM snapshots at each action) cost
+    // CPU the 2-core CI shares with the server under test, for traces of tests that then passed
+    trace: 'on-first-retry',
     // axe-core is injected as an inline script, which the server's CSP rightly forbids
     bypassCSP: true,
     ...devices['Desktop Chrome'],

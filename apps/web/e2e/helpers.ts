@@ -22,6 +22,13 @@ export async function screenshot(page: Page, name: string) {
 
 /** Runs axe-core in the page; fails on serious or critical violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // a transition still running (a drawer sliding in, a fade) lowers the contrast axe measures:
+  // wait for the finite ones to end (a spinner's endless animation is not waited for)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } })
